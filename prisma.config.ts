@@ -14,6 +14,6 @@ export default defineConfig({
   schema: path.join('prisma', 'schema.prisma'),
   migrations: { path: path.join('prisma', 'migrations') },
   async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL });
+    return new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true });
   },
 });

@@ -10,7 +10,7 @@
  *   system user, created when missing (PostgreSQL refuses to run as root);
  * - `initialise()` runs only when the cluster does not exist yet.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -64,7 +64,15 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   removeStalePidFile(clusterDir);
   await server.start();
   await ensureDatabase(server);
-  return { url, startedHere: true, stop: () => server.stop() };
+  return { url, startedHere: true, stop: () => stopServer(server) };
+}
+
+/** Stops the server; returns at once when it already exited (a Ctrl-C reaches it too). */
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  // `process` is private in the library's types; its stop() waits forever for an exit that already happened.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await server.stop();
 }
 
 async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {

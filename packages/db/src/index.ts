@@ -3,3 +3,5 @@ export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { resolveDatabaseUrl, type ResolvedDatabase } from './resolve-database-url.ts';
 export { applyMigrations } from './migrate.ts';
+export { repoRoot, dataDir, migrationsDir } from './paths.ts';
+export { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.ts';

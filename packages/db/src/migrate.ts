@@ -1,23 +1,42 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { repoRoot } from './paths.ts';
 
-const run = promisify(execFile);
+/** What `prisma migrate deploy` prints when it has finished successfully. */
+const DONE = /No pending migrations to apply|All migrations have been successfully applied/;
 
 /**
  * Applies pending migrations with `prisma migrate deploy` (the offline
  * JavaScript engine, see prisma.config.ts). Safe to run on every start.
+ *
+ * Prisma 6.19's WebAssembly schema engine leaves a 10 s timer running after
+ * the command has finished, so the CLI idles 10 s before exiting; once it has
+ * printed its success line we stop it instead of waiting.
  */
-export async function applyMigrations(url: string): Promise<void> {
+export function applyMigrations(url: string): Promise<void> {
   const prismaCli = path.join(repoRoot, 'node_modules', 'prisma', 'build', 'index.js');
-  try {
-    await run(process.execPath, [prismaCli, 'migrate', 'deploy'], {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [prismaCli, 'migrate', 'deploy'], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  } catch (err) {
-    const output = err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr) : '';
-    throw new Error(`migrations failed: ${output.trim() || String(err)}`, { cause: err });
-  }
+    let output = '';
+    let done = false;
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!done && DONE.test(output)) {
+        done = true;
+        setTimeout(() => child.kill('SIGTERM'), 200).unref();
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (done || code === 0) return resolve();
+      const lines = output.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('npm warn'));
+      reject(new Error(`migrations failed: ${lines.slice(-6).join(' ') || `prisma exited with code ${code}`}`));
+    });
+  });
 }

@@ -1,0 +1,24 @@
+/**
+ * Runs a command with DATABASE_URL pointing at a PostgreSQL server:
+ * the one given in DATABASE_URL, else the embedded server (started for the
+ * command and stopped after it). Test files create their own databases on it.
+ *
+ * Usage: node --import tsx scripts/with-database.ts <command> [args...]
+ */
+import { spawn } from 'node:child_process';
+import { resolveDatabaseUrl } from '@heroes/db';
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error('usage: with-database <command> [args...]');
+  process.exit(2);
+}
+
+const database = await resolveDatabaseUrl({ log: (line) => console.error(line) });
+if (database.source === 'embedded') console.error(`using the embedded PostgreSQL server at ${new URL(database.url).host}`);
+
+const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: database.url } });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+const code: number = await new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+await database.release();
+process.exit(code);
