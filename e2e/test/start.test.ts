@@ -1,0 +1,95 @@
+/**
+ * `npm start` on a machine without DATABASE_URL: the embedded PostgreSQL
+ * server, migrations, two server processes, the `auth` CLI against the same
+ * database, Ctrl-C, and a second start that keeps the data.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { repoRoot } from '@heroes/db';
+import { childCommands, freePort, isListening, startStack } from './_helpers/stack.ts';
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-start-'));
+fs.chmodSync(dataDir, 0o755);
+
+const ports = { port: await freePort(), authPort: await freePort(), pgPort: await freePort() };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: '',
+  HEROES_DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(ports.pgPort),
+  PORT: String(ports.port),
+  AUTH_PORT: String(ports.authPort),
+  PUBLIC_BASE_URL: `http://127.0.0.1:${ports.port}`,
+  BCRYPT_COST: '4',
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL;
+const base = `http://127.0.0.1:${ports.port}`;
+
+test.after.always(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+test.serial('npm start runs the embedded database and two server processes; Ctrl-C stops them', async (t) => {
+  const stack = await startStack(env);
+  try {
+    t.regex(stack.output(), new RegExp(`running at ${base.replace(/[.]/g, '\\.')}`));
+    t.regex(stack.output(), /npx auth add-client --id/);
+
+    const heroes = await fetch(`${base}/heroes`);
+    t.is(heroes.status, 401);
+
+    const servers = (await childCommands(stack.child.pid!)).filter((c) => /(auth|resource)-server\/src\/main\.ts/.test(c.command));
+    t.is(servers.length, 2, 'the authorization server and the resource server are separate processes');
+    t.not(servers[0]!.pid, servers[1]!.pid);
+    t.true(await isListening(ports.authPort), 'the authorization server listens on AUTH_PORT');
+
+    // The CLI writes to the database npm start uses, while it runs.
+    const added = await run(process.execPath, [path.join(repoRoot, 'packages/auth-server/bin/auth.js'), 'add-client', '--id', 'e2e-app', '--secret', 'e2e-secret'], { env, cwd: repoRoot });
+    t.regex(added.stdout + added.stderr, /e2e-app/);
+
+    const registered = await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bob', password: 'correct horse' }),
+    });
+    t.is(registered.status, 200);
+
+    const token = await fetch(`${base}/auth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('e2e-app:e2e-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=password&username=bob&password=correct%20horse',
+    });
+    t.is(token.status, 200);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const authorized = await fetch(`${base}/heroes`, { headers: { authorization: `Bearer ${accessToken}` } });
+    t.is(authorized.status, 200);
+    t.deepEqual(await authorized.json(), []);
+  } finally {
+    const code = await stack.stop('SIGINT');
+    t.is(code, 0, stack.output());
+  }
+  t.false(await isListening(ports.port));
+  t.false(await isListening(ports.authPort));
+  t.false(await isListening(ports.pgPort), 'the embedded PostgreSQL server stopped too');
+});
+
+test.serial('a second npm start reuses the kept data', async (t) => {
+  const stack = await startStack(env);
+  try {
+    const again = await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bob', password: 'another' }),
+    });
+    t.is(again.status, 409, 'bob was kept from the first run');
+  } finally {
+    t.is(await stack.stop('SIGTERM'), 0);
+  }
+});
