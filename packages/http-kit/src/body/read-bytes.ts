@@ -1,0 +1,59 @@
+/**
+ * Reads the raw request body with a hard byte limit, via raw-body (the
+ * reader koa-body itself uses). koa-body is not used directly: it decodes
+ * with its own fixed parsers and cannot consult our codec registry, applies
+ * its own charset rules, and turns forms into nested `qs` objects.
+ *
+ * Rules:
+ * - more than `limit` bytes → 413 `entity length exceeds maximum`, whether
+ *   Content-Length announced it (checked before reading) or a chunked body
+ *   grew past it (counted while reading); exactly `limit` bytes is fine;
+ * - after a failure the rest of the request is read and discarded before
+ *   the error is answered, so the keep-alive connection stays usable; if the
+ *   client is still sending after DEFAULTS.drainTimeoutMs the answer carries
+ *   `Connection: close`;
+ * - a body shorter or longer than its Content-Length, or an aborted upload → 400.
+ */
+import type { IncomingMessage } from 'node:http';
+import getRawBody from 'raw-body';
+import { DEFAULTS } from '../defaults.ts';
+import { BadRequestError, InternalServerError, PayloadTooLargeError } from '../errors/client-errors.ts';
+
+export async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await getRawBody(req, { length: req.headers['content-length'] ?? null, limit });
+  } catch (cause) {
+    const type = (cause as { type?: unknown }).type;
+    if (type === 'stream.not.readable' || type === 'stream.encoding.set') {
+      throw new InternalServerError('request body was already read', { cause });
+    }
+    const drained = await drain(req, DEFAULTS.drainTimeoutMs);
+    // Carried by the error, since the error handler replaces response headers.
+    const headers: Record<string, string> = drained ? {} : { Connection: 'close' };
+    if (type === 'entity.too.large') throw new PayloadTooLargeError('entity length exceeds maximum', { cause, headers });
+    if (type === 'request.size.invalid') throw new BadRequestError('request entity could not be decoded', { cause, headers });
+    if (type === 'request.aborted') throw new BadRequestError('request aborted', { cause, headers });
+    throw cause;
+  }
+}
+
+/** Discards the rest of the request; resolves true when it ended in time. */
+function drain(req: IncomingMessage, timeoutMs: number): Promise<boolean> {
+  if (req.readableEnded) return Promise.resolve(true);
+  if (req.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const finish = (ended: boolean) => {
+      clearTimeout(timer);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(ended);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.readableEnded);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', () => undefined);
+    req.resume();
+  });
+}

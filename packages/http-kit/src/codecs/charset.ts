@@ -1,0 +1,30 @@
+/**
+ * Charset conversion (the last step of encoding, the first of decoding) via
+ * iconv-lite, which knows the IANA names and aliases (utf-8, latin1,
+ * iso-8859-1, windows-1252, utf-16le, ...).
+ *
+ * UTF-8 input is decoded strictly (invalid byte sequences throw, so a
+ * malformed UTF-8 body is a 400 as in Aqueduct) and a leading BOM is dropped.
+ */
+import iconv from 'iconv-lite';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function isKnownCharset(charset: string): boolean {
+  return iconv.encodingExists(charset);
+}
+
+export function bytesToText(bytes: Buffer, charset: string): string {
+  if (isUtf8(charset)) return strictUtf8.decode(bytes);
+  return iconv.decode(bytes, charset);
+}
+
+export function textToBytes(text: string, charset: string): Buffer {
+  if (isUtf8(charset)) return Buffer.from(text, 'utf8');
+  return iconv.encode(text, charset);
+}
+
+function isUtf8(charset: string): boolean {
+  const name = charset.toLowerCase();
+  return name === 'utf-8' || name === 'utf8';
+}

@@ -1,0 +1,47 @@
+/**
+ * The kit: one middleware to `app.use()` first, plus the resolved options.
+ *
+ * The middleware runs, outermost first:
+ * 1. request log — one line per request (method, path without query, status, ms);
+ * 2. gzip — koa-compress, so compression is the last step of the response;
+ * 3. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
+ * 4. response encoding — the codec registry turns `ctx.body` into bytes.
+ * It also links the request to the registry and body limit, for readBody().
+ *
+ * Usage:
+ * ```ts
+ * const kit = createHttpKit({ maxBodyBytes: 1024 * 1024 });
+ * app.use(kit.middleware);
+ * ```
+ */
+import type { Middleware } from 'koa';
+import type { CodecRegistry } from './codecs/codec-registry.ts';
+import { createCompression } from './compression/compress.ts';
+import { createErrorHandler } from './errors/handle-errors.ts';
+import { createRequestLogger } from './logging/log-requests.ts';
+import { resolveOptions, type HttpKitOptions, type ResolvedHttpKitOptions } from './options.ts';
+import { attachSettings } from './request-settings.ts';
+import { createResponseEncoder } from './response/encode-response.ts';
+
+export interface HttpKit {
+  middleware: Middleware;
+  registry: CodecRegistry;
+  options: ResolvedHttpKitOptions;
+}
+
+export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
+  const resolved = resolveOptions(options);
+  const { registry, logger, compressThreshold } = resolved;
+  const logRequests = createRequestLogger(logger);
+  const compress = createCompression(registry, compressThreshold);
+  const handleErrors = createErrorHandler(logger);
+  const encodeResponse = createResponseEncoder(registry);
+  const middleware: Middleware = async function httpKit(ctx, next) {
+    attachSettings(ctx.req, resolved);
+    await logRequests(ctx, () =>
+      compress(ctx, () =>
+        handleErrors(ctx, () =>
+          encodeResponse(ctx, next))));
+  };
+  return { middleware, registry, options: resolved };
+}

@@ -1,0 +1,33 @@
+/**
+ * Every default of http-kit, in one place.
+ */
+export const DEFAULTS = Object.freeze({
+  /**
+   * Maximum request body size.
+   * Unit: bytes. Default 10 MiB (Aqueduct `RequestBody.maxSize`). A body of
+   * exactly this size is accepted; one byte more gives 413, whether the
+   * length is announced by Content-Length or counted while reading a
+   * chunked body.
+   */
+  maxBodyBytes: 10 * 1024 * 1024,
+
+  /**
+   * Smallest response body that is gzipped.
+   * Unit: bytes. Default 1024, koa-compress's own default: below it gzip
+   * costs more than it saves. 0 compresses every eligible body. Streams
+   * (unknown length) are always eligible.
+   */
+  compressThreshold: 1024,
+
+  /**
+   * After a 413 (or another read failure) the rest of the request is read
+   * and discarded before answering, so the keep-alive connection stays
+   * usable. When the client has not finished sending within this time, the
+   * answer goes out with `Connection: close` instead.
+   * Unit: milliseconds.
+   */
+  drainTimeoutMs: 5_000,
+
+  /** Logger name used when no logger is passed. */
+  loggerName: 'http',
+});

@@ -1,0 +1,34 @@
+/**
+ * Error mapping in one place: the middleware that turns anything thrown below
+ * it into the JSON problem body of toProblem.
+ *
+ * Rules:
+ * - 5xx are logged with the full error (stack, cause); the client sees only the generic body.
+ * - Headers set by the failed handler are dropped (as Koa does), except `Vary`;
+ *   the error's own headers (e.g. `Allow`) are set.
+ * - If the response has already started, nothing can be sent: log only.
+ */
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { toProblem } from './to-problem.ts';
+
+export function createErrorHandler(logger: Logger): Middleware {
+  return async function handleErrors(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      const problem = toProblem(err);
+      if (problem.status >= 500) {
+        logger.error({ err, method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
+      }
+      if (ctx.headerSent || !ctx.writable) return;
+      for (const name of ctx.res.getHeaderNames()) {
+        if (name !== 'vary') ctx.res.removeHeader(name);
+      }
+      ctx.set(problem.headers);
+      ctx.status = problem.status;
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = Buffer.from(JSON.stringify(problem.body), 'utf8');
+    }
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Builds the one JSON error body shape: `{"error": "...", ...details}`.
+ *
+ * Rules:
+ * - HttpError: its status; message and details when `expose`.
+ * - Database errors (see mapDatabaseError): 409 / 400 / 404 / 503.
+ * - Errors with a numeric `status`/`statusCode` in 400–599 (http-errors,
+ *   `ctx.throw`): that status; `message` when `expose` is true.
+ * - Everything else: 500 `{"error":"internal server error"}`; details stay in the log.
+ * - An unexposed 5xx never shows its message.
+ *
+ * Usage:
+ * ```ts
+ * const { status, body, headers } = toProblem(err);
+ * ```
+ */
+import { STATUS_CODES } from 'node:http';
+import { HttpError } from './http-error.ts';
+import { mapDatabaseError } from './map-database-error.ts';
+
+export interface Problem {
+  status: number;
+  body: { error: string } & Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+
+export function toProblem(err: unknown): Problem {
+  const httpError = toHttpError(err);
+  if (!httpError) return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {} };
+  const { status, expose } = httpError;
+  const body = expose
+    ? { ...httpError.details, error: httpError.message }
+    : { error: status === 500 ? INTERNAL_ERROR_MESSAGE : genericMessage(status) };
+  return { status, body, headers: { ...httpError.headers } };
+}
+
+/** Normalises anything thrown into an HttpError, or undefined for an unknown 500. */
+export function toHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  const mapped = mapDatabaseError(err);
+  if (mapped) return mapped;
+  if (typeof err !== 'object' || err === null) return undefined;
+  const record = err as Record<string, unknown>;
+  const status = record['status'] ?? record['statusCode'];
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) return undefined;
+  const message = typeof record['message'] === 'string' && record['message'] !== '' ? record['message'] : genericMessage(status);
+  const expose = typeof record['expose'] === 'boolean' ? record['expose'] : status < 500;
+  return new HttpError(status, message, { expose, headers: stringHeaders(record['headers']), cause: err });
+}
+
+function genericMessage(status: number): string {
+  return (STATUS_CODES[status] ?? 'error').toLowerCase();
+}
+
+function stringHeaders(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [key, header] of Object.entries(value)) {
+    if (typeof header === 'string' || typeof header === 'number') out[key] = String(header);
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/**
+ * @heroes/http-kit — the request/response body rules of SPEC.md §4 and §7 as
+ * Koa middleware and small functions. Public API only.
+ */
+export { createHttpKit, type HttpKit } from './create-http-kit.ts';
+export type { HttpKitOptions, ResolvedHttpKitOptions } from './options.ts';
+export { DEFAULTS } from './defaults.ts';
+
+export type { Codec, CodecEntry } from './codecs/codec.ts';
+export { CodecRegistry, type RegisterOptions } from './codecs/codec-registry.ts';
+export { createDefaultRegistry } from './codecs/create-default-registry.ts';
+export { JsonCodec } from './codecs/json-codec.ts';
+export { FormCodec, type FormValue } from './codecs/form-codec.ts';
+export { TextCodec } from './codecs/text-codec.ts';
+
+export { readBody, type ReadBodyOptions } from './body/read-body.ts';
+export type { ExpectedShape } from './body/check-shape.ts';
+
+export { filterKeys, type KeyFilters } from './keys/filter-keys.ts';
+export { defineResource, type Resource, type ResourceDefinition, type ToMapOptions } from './keys/define-resource.ts';
+
+export { sendBytes } from './response/send-bytes.ts';
+export { shouldCompress } from './compression/should-compress.ts';
+
+export { HttpError, type HttpErrorOptions } from './errors/http-error.ts';
+export {
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  MethodNotAllowedError,
+  ConflictError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  InternalServerError,
+  ServiceUnavailableError,
+} from './errors/client-errors.ts';
+export { toProblem, type Problem } from './errors/to-problem.ts';
+export { mapDatabaseError } from './errors/map-database-error.ts';
+
+export { createLogger } from './logging/create-logger.ts';
+export type { Logger } from 'pino';

@@ -1,0 +1,25 @@
+/**
+ * One structured log line per request, written when the response closes:
+ * `{ method, path, status, ms }` (plus `aborted: true` when the response did
+ * not finish).
+ *
+ * Rules:
+ * - `path` is taken without the query string (queries may hold secrets).
+ * - Headers and bodies are never logged.
+ */
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+export function createRequestLogger(logger: Logger): Middleware {
+  return async function logRequests(ctx, next) {
+    const started = performance.now();
+    const { method, path } = ctx;
+    const res = ctx.res;
+    res.once('close', () => {
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      const line = { method, path, status: res.statusCode, ms };
+      logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
+    });
+    await next();
+  };
+}

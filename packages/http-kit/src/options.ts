@@ -1,0 +1,41 @@
+/**
+ * HttpKitOptions and their resolution (runs once per createHttpKit).
+ */
+import type { Logger } from 'pino';
+import { CodecRegistry } from './codecs/codec-registry.ts';
+import { createDefaultRegistry } from './codecs/create-default-registry.ts';
+import { DEFAULTS } from './defaults.ts';
+import { createLogger } from './logging/create-logger.ts';
+
+export interface HttpKitOptions {
+  /** Codecs for request and response bodies. Default: createDefaultRegistry(). */
+  registry?: CodecRegistry;
+  /** Request body limit in bytes. Default 10 MiB (DEFAULTS.maxBodyBytes). */
+  maxBodyBytes?: number;
+  /** Request and error log. Default: createLogger('http'). */
+  logger?: Logger;
+  /** Smallest response gzipped, in bytes. Default 1024 (DEFAULTS.compressThreshold). */
+  compressThreshold?: number;
+}
+
+export type ResolvedHttpKitOptions = Readonly<Required<HttpKitOptions>>;
+
+export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOptions {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const compressThreshold = options.compressThreshold ?? DEFAULTS.compressThreshold;
+  assertByteCount('maxBodyBytes', maxBodyBytes);
+  assertByteCount('compressThreshold', compressThreshold);
+  if (options.registry !== undefined && !(options.registry instanceof CodecRegistry)) {
+    throw new TypeError('registry must be a CodecRegistry');
+  }
+  return Object.freeze({
+    registry: options.registry ?? createDefaultRegistry(),
+    maxBodyBytes,
+    logger: options.logger ?? createLogger(DEFAULTS.loggerName),
+    compressThreshold,
+  });
+}
+
+function assertByteCount(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+}

@@ -1,0 +1,20 @@
+/**
+ * Sends a byte body as it is, with automatic encoding switched off
+ * (`ctx.state.encodeBody = false`, SPEC §4 "Response body rules" 5).
+ *
+ * Usage:
+ * ```ts
+ * sendBytes(ctx, pngBytes, 'image/png');
+ * ```
+ */
+import type { Context } from 'koa';
+import { InternalServerError } from '../errors/client-errors.ts';
+import { toByteBuffer } from './is-byte-body.ts';
+
+export function sendBytes(ctx: Context, bytes: Uint8Array | readonly number[], type = 'application/octet-stream'): void {
+  const buffer = toByteBuffer(bytes);
+  if (!buffer) throw new InternalServerError('sendBytes needs bytes (Uint8Array or integers 0-255)');
+  ctx.body = buffer;
+  ctx.type = type;
+  ctx.state['encodeBody'] = false;
+}

@@ -1,0 +1,101 @@
+import { gunzipSync } from 'node:zlib';
+import test from 'ava';
+import type Koa from 'koa';
+import { createDefaultRegistry, shouldCompress } from '../../src/index.ts';
+import { request, serve } from '../_helpers/serve.ts';
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `hero ${i}` })) };
+
+function routes(app: Koa) {
+  app.use((ctx) => {
+    if (ctx.path === '/json') ctx.body = big;
+    if (ctx.path === '/small') ctx.body = { a: 1 };
+    if (ctx.path === '/text') ctx.body = 'x'.repeat(5000);
+    if (ctx.path === '/form') {
+      ctx.body = { a: 'y'.repeat(5000) };
+      ctx.type = 'application/x-www-form-urlencoded';
+    }
+    if (ctx.path === '/png') {
+      ctx.body = Buffer.alloc(5000, 7);
+      ctx.type = 'image/png';
+    }
+    if (ctx.path === '/octets') ctx.body = Buffer.alloc(5000, 7);
+    if (ctx.path === '/events') {
+      ctx.body = 'data: x\n\n'.repeat(500);
+      ctx.type = 'text/event-stream';
+    }
+  });
+}
+
+test('JSON is gzipped when Accept-Encoding allows gzip, and the payload round-trips', async (t) => {
+  const { port } = await serve(t, routes);
+  const res = await request(port, { path: '/json', headers: { 'accept-encoding': 'gzip' } });
+  t.is(res.status, 200);
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.regex(String(res.headers['vary']), /accept-encoding/i);
+  t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big);
+});
+
+test('no gzip without Accept-Encoding, with identity only, or with gzip;q=0', async (t) => {
+  const { port } = await serve(t, routes);
+  const variants: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'br, deflate, zstd' }];
+  for (const headers of variants) {
+    const res = await request(port, { path: '/json', headers });
+    t.is(res.headers['content-encoding'], undefined, JSON.stringify(headers));
+    t.deepEqual(res.json(), big);
+  }
+});
+
+test('text/* and form responses are gzipped', async (t) => {
+  const { port } = await serve(t, routes);
+  for (const path of ['/text', '/form']) {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    t.is(res.headers['content-encoding'], 'gzip', path);
+  }
+});
+
+test('image/png, unregistered types and text/event-stream are never gzipped', async (t) => {
+  const { port } = await serve(t, routes);
+  for (const path of ['/png', '/octets', '/events']) {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
+    t.is(res.headers['content-encoding'], undefined, path);
+    t.is(res.body.length, path === '/events' ? 4500 : 5000);
+  }
+});
+
+test('bodies under the threshold (1024 by default) are not gzipped', async (t) => {
+  const { port, kit } = await serve(t, routes);
+  t.is(kit.options.compressThreshold, 1024);
+  const res = await request(port, { path: '/small', headers: { 'accept-encoding': 'gzip' } });
+  t.is(res.headers['content-encoding'], undefined);
+});
+
+test('compressThreshold 0 gzips even small eligible bodies', async (t) => {
+  const { port } = await serve(t, routes, { compressThreshold: 0 });
+  const res = await request(port, { path: '/small', headers: { 'accept-encoding': 'gzip' } });
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.is(gunzipSync(res.body).toString('utf8'), '{"a":1}');
+});
+
+test('error bodies are gzipped like any JSON response (compression is last)', async (t) => {
+  const { port } = await serve(t, (app) => {
+    app.use(() => {
+      throw Object.assign(new Error('x'.repeat(3000)), { status: 400, expose: true });
+    });
+  });
+  const res = await request(port, { headers: { 'accept-encoding': 'gzip' } });
+  t.is(res.status, 400);
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.is((JSON.parse(gunzipSync(res.body).toString('utf8')) as { error: string }).error.length, 3000);
+});
+
+test('shouldCompress follows the registry entry', (t) => {
+  const registry = createDefaultRegistry();
+  t.true(shouldCompress(registry, 'application/json'));
+  t.true(shouldCompress(registry, 'text/html'));
+  t.true(shouldCompress(registry, 'application/javascript'));
+  t.false(shouldCompress(registry, 'image/png'));
+  t.false(shouldCompress(registry, 'text/event-stream'));
+  t.false(shouldCompress(registry, undefined));
+  t.true(shouldCompress(registry.register('image/svg+xml', { compress: true }), 'image/svg+xml'));
+});
