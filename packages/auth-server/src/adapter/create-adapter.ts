@@ -1,0 +1,28 @@
+/**
+ * The adapter factory handed to oidc-provider: one adapter per model name.
+ *
+ * Usage:
+ *   new Provider(issuer, { adapter: createAdapterFactory({ db, notify, onScopes }) });
+ */
+import type { PrismaClient } from '@heroes/db';
+import type { Adapter } from 'oidc-provider';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import { ClientAdapter } from './client-adapter.ts';
+import { RecordAdapter } from './record-adapter.ts';
+import { TokenAdapter, type TokenModel } from './token-adapter.ts';
+
+const TOKEN_MODELS = new Set<string>(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
+export interface AdapterDeps {
+  db: PrismaClient;
+  notify: RevocationNotifier;
+  onScopes: (scopes: readonly string[]) => void;
+}
+
+export function createAdapterFactory({ db, notify, onScopes }: AdapterDeps): (model: string) => Adapter {
+  return function createAdapter(model) {
+    if (model === 'Client') return new ClientAdapter(db, onScopes);
+    if (TOKEN_MODELS.has(model)) return new TokenAdapter(db, model as TokenModel, notify);
+    return new RecordAdapter(db, model);
+  };
+}

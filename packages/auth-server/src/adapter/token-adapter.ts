@@ -1,0 +1,118 @@
+/**
+ * oidc-provider adapter for the three token tables (access tokens, refresh
+ * tokens, authorization codes).
+ *
+ * Rules enforced here:
+ * - the row id is sha256(token value); the stored payload has no `jti` (the
+ *   token value): it is put back from the looked-up value on `find`;
+ * - rows link to their client and user (accountId = String(users.id));
+ * - `find` never returns an expired row; a consumed row carries `consumed`;
+ * - `consume`, `destroy` and `revokeByGrantId` never throw on missing rows;
+ * - destroying, consuming or revoking access tokens notifies resource servers.
+ */
+import type { Prisma, PrismaClient } from '@heroes/db';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import { hashToken } from './hash-token.ts';
+
+export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
+
+interface TokenRow {
+  payload: Prisma.JsonValue;
+  expiresAt: Date;
+  consumedAt: Date | null;
+}
+
+interface TokenData {
+  clientId: string;
+  userId: number | null;
+  grantId: string | null;
+  scope: string | null;
+  payload: Prisma.InputJsonValue;
+  expiresAt: Date;
+  consumedAt: Date | null;
+}
+
+/** The part of a Prisma delegate the adapter uses; the three token tables share it. */
+interface TokenTable {
+  upsert(args: { where: { id: string }; create: TokenData & { id: string }; update: TokenData }): Promise<unknown>;
+  findUnique(args: { where: { id: string }; select: { payload: true; expiresAt: true; consumedAt: true } }): Promise<TokenRow | null>;
+  updateMany(args: { where: { id: string }; data: { consumedAt: Date } }): Promise<{ count: number }>;
+  deleteMany(args: { where: { id: string } | { grantId: string } }): Promise<{ count: number }>;
+}
+
+export function tokenTable(db: PrismaClient, model: TokenModel): TokenTable {
+  switch (model) {
+    case 'AccessToken': return db.accessToken as unknown as TokenTable;
+    case 'RefreshToken': return db.refreshToken as unknown as TokenTable;
+    case 'AuthorizationCode': return db.authorizationCode as unknown as TokenTable;
+  }
+}
+
+export class TokenAdapter implements Adapter {
+  readonly #table: TokenTable;
+  readonly #notify: RevocationNotifier | undefined;
+
+  constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
+    this.#table = tokenTable(db, model);
+    // Only access tokens are cached by resource servers.
+    this.#notify = model === 'AccessToken' ? notify : undefined;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const { jti: _value, consumed, ...stored } = payload;
+    const data: TokenData = {
+      clientId: String(payload.clientId),
+      userId: toUserId(payload.accountId),
+      grantId: payload.grantId ?? null,
+      scope: payload.scope || null,
+      payload: stored as Prisma.InputJsonValue,
+      expiresAt: new Date(Date.now() + (expiresIn ?? 0) * 1000),
+      consumedAt: consumed ? new Date() : null,
+    };
+    const hash = hashToken(id);
+    await this.#table.upsert({ where: { id: hash }, create: { id: hash, ...data }, update: data });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const row = await this.#table.findUnique({
+      where: { id: hashToken(id) },
+      select: { payload: true, expiresAt: true, consumedAt: true },
+    });
+    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    const payload = { ...(row.payload as AdapterPayload), jti: id };
+    if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);
+    return payload;
+  }
+
+  async findByUid(): Promise<undefined> {
+    return undefined;
+  }
+
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    const tokenHash = hashToken(id);
+    await this.#table.updateMany({ where: { id: tokenHash }, data: { consumedAt: new Date() } });
+    await this.#notify?.({ tokenHash });
+  }
+
+  async destroy(id: string): Promise<void> {
+    const tokenHash = hashToken(id);
+    const { count } = await this.#table.deleteMany({ where: { id: tokenHash } });
+    if (count > 0) await this.#notify?.({ tokenHash });
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    const { count } = await this.#table.deleteMany({ where: { grantId } });
+    if (count > 0) await this.#notify?.({ grantId });
+  }
+}
+
+function toUserId(accountId: string | undefined): number | null {
+  if (accountId === undefined || !/^\d{1,10}$/.test(accountId)) return null;
+  const id = Number(accountId);
+  return id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,53 @@
+import { Command, Option } from 'clipanion';
+import { addClient, generateClientSecret, parseScopes, validateClientId, validateClientSecret, validateRedirectUri } from '../../clients/index.ts';
+import { CliError } from '../cli-error.ts';
+import { describeClient, secretLine } from '../describe-client.ts';
+import { required, runAction } from '../run-action.ts';
+import { withDatabase } from '../with-database.ts';
+
+/** `auth add-client`: registers an OAuth 2.0 client. */
+export class AddClientCommand extends Command {
+  static override paths = [['add-client']];
+
+  static override usage = Command.Usage({
+    description: 'Register an OAuth 2.0 client',
+    details: `
+      Registers a client in the database the servers use (DATABASE_URL, or the embedded PostgreSQL server).
+
+      Without \`--secret\` or \`--generate-secret\` the client is public (no secret; it gets no refresh tokens, and must use PKCE in the code flow). The secret is stored only as a bcrypt hash (cost BCRYPT_COST, default 10) and is never printed, except a generated one, which is printed once. Prefer \`--generate-secret\`: a secret typed on the command line stays in the shell history.
+
+      The client ID is printable ASCII without ':' (at most 255 characters). The redirect URI must be absolute and without fragment (RFC 6749 section 3.1.2). Allowed scopes are a space-separated list of RFC 6749 scope tokens; repeated spaces and repeated scopes are collapsed.
+
+      Fails with exit code 1, writing nothing, when the ID is taken ("Client ID 'x' already exists.") or an option is invalid.
+    `,
+    examples: [
+      ['Register a public client', '$0 add-client --id com.hero.app'],
+      ['Register a confidential client with a generated secret and scopes', '$0 add-client --id web --generate-secret --allowed-scopes "heroes heroes:write"'],
+      ['Register a client for the code flow', '$0 add-client --id web --secret s3cret --redirect-uri https://app.example.com/callback'],
+    ],
+  });
+
+  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  secret = Option.String('--secret,-s', { description: 'Client secret; omit for a public client' });
+  generateSecret = Option.Boolean('--generate-secret', false, { description: 'Generate a random secret and print it once' });
+  redirectUri = Option.String('--redirect-uri,-r', { description: 'Redirect URI for the authorization-code flow' });
+  allowedScopes = Option.String('--allowed-scopes', { description: 'Space-separated allowed scopes, e.g. "heroes heroes:write"' });
+
+  override async execute(): Promise<number> {
+    return runAction(this.context, async () => {
+      const id = validateClientId(required(this.id, 'id'));
+      if (this.secret !== undefined && this.generateSecret) {
+        throw new CliError('Options --secret and --generate-secret cannot be used together.');
+      }
+      const secret = this.generateSecret ? generateClientSecret() : this.secret;
+      if (secret !== undefined) validateClientSecret(secret);
+      parseScopes(this.allowedScopes);
+      if (this.redirectUri !== undefined) validateRedirectUri(this.redirectUri);
+      const client = await withDatabase((db) =>
+        addClient(db, { id, secret, redirectUri: this.redirectUri, allowedScopes: this.allowedScopes }),
+      );
+      this.context.stdout.write(`Client '${client.id}' added (${describeClient(client)}).\n`);
+      if (this.generateSecret && secret !== undefined) this.context.stdout.write(`${secretLine(secret)}\n`);
+    });
+  }
+}

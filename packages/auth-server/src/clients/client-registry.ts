@@ -1,0 +1,175 @@
+/**
+ * The OAuth 2.0 client registry: plain functions over Prisma, used by the
+ * `auth` CLI and available to the authorization server.
+ *
+ * Rules enforced here:
+ * - every input is validated before anything is written (client-id.ts,
+ *   scopes.ts, redirect-uri.ts, client-secret.ts);
+ * - a secret is stored only as a bcrypt hash; no function returns a hash;
+ * - a duplicate id is detected by the primary key (race-free), not a read;
+ * - several writes happen in one transaction; removing a client (its
+ *   tokens and codes go with it, ON DELETE CASCADE) and rotating its secret
+ *   notify resource servers on commit.
+ */
+import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
+import { validateClientId } from './client-id.ts';
+import { generateClientSecret, hashClientSecret } from './client-secret.ts';
+import { notifyTokensRevoked } from './notify-tokens-revoked.ts';
+import { validateRedirectUri } from './redirect-uri.ts';
+import { parseScopes } from './scopes.ts';
+
+/** What may be shown about a client: never its secret or hash. */
+export interface ClientSummary {
+  id: string;
+  /** True when the client has no secret (RFC 6749 2.1 "public"). */
+  isPublic: boolean;
+  redirectUri: string | null;
+  allowedScopes: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AddClientInput {
+  id: string;
+  /** Omitted (or undefined) for a public client. */
+  secret?: string | undefined;
+  redirectUri?: string | undefined;
+  /** A space-separated list (RFC 6749 3.3) or already split tokens. */
+  allowedScopes?: string | readonly string[] | undefined;
+}
+
+/**
+ * Registers a client. Throws `Client ID 'x' already exists.` for a taken id.
+ *
+ * Usage: `await addClient(db, { id: 'web', secret: 's3cret', allowedScopes: 'heroes' })`
+ */
+export async function addClient(db: PrismaClient, input: AddClientInput): Promise<ClientSummary> {
+  const id = validateClientId(input.id);
+  const allowedScopes = toScopes(input.allowedScopes);
+  const redirectUri = input.redirectUri === undefined ? null : validateRedirectUri(input.redirectUri);
+  const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
+  try {
+    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUri, allowedScopes } }));
+  } catch (err) {
+    if (prismaCode(err) === 'P2002') throw clientExists(id, err);
+    throw err;
+  }
+}
+
+/** Every client, ordered by id. Usage: `for (const c of await listClients(db)) ...` */
+export async function listClients(db: PrismaClient): Promise<ClientSummary[]> {
+  const rows = await db.oAuthClient.findMany({ orderBy: { id: 'asc' } });
+  return rows.map(toSummary);
+}
+
+/** One client, or `Client ID 'x' does not exist.` */
+export async function getClient(db: PrismaClient, id: string): Promise<ClientSummary> {
+  const row = await db.oAuthClient.findUnique({ where: { id } });
+  if (!row) throw clientNotFound(id);
+  return toSummary(row);
+}
+
+export interface RemovedClient {
+  client: ClientSummary;
+  /** Rows deleted with the client. */
+  deleted: { accessTokens: number; refreshTokens: number; authorizationCodes: number };
+}
+
+/** Deletes a client, its tokens and codes, and notifies resource servers. */
+export async function removeClient(db: PrismaClient, id: string): Promise<RemovedClient> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.oAuthClient.findUnique({ where: { id } });
+    if (!row) throw clientNotFound(id);
+    const where = { clientId: id };
+    const deleted = {
+      accessTokens: await tx.accessToken.count({ where }),
+      refreshTokens: await tx.refreshToken.count({ where }),
+      authorizationCodes: await tx.authorizationCode.count({ where }),
+    };
+    await tx.oAuthClient.delete({ where: { id } });
+    await notifyTokensRevoked(tx, id);
+    return { client: toSummary(row), deleted };
+  });
+}
+
+/** Replaces the allowed scopes; an empty list or string clears them. */
+export async function setScopes(
+  db: PrismaClient,
+  id: string,
+  allowedScopes: string | readonly string[],
+): Promise<ClientSummary> {
+  return updateClient(db, id, { allowedScopes: toScopes(allowedScopes) });
+}
+
+/** Sets the redirect URI; `null` clears it. */
+export async function setRedirectUri(db: PrismaClient, id: string, redirectUri: string | null): Promise<ClientSummary> {
+  return updateClient(db, id, { redirectUri: redirectUri === null ? null : validateRedirectUri(redirectUri) });
+}
+
+export interface RotateSecretOptions {
+  /** Use this secret instead of generating one. */
+  secret?: string | undefined;
+  /** Allow giving a secret to a public client (making it confidential). Default false. */
+  makeConfidential?: boolean | undefined;
+}
+
+/**
+ * Replaces a client's secret with a new one and returns it (the only time
+ * it can be seen). Existing tokens stay valid; resource servers are notified.
+ * A public client is refused unless `makeConfidential` is set.
+ */
+export async function rotateSecret(
+  db: PrismaClient,
+  id: string,
+  options: RotateSecretOptions = {},
+): Promise<{ client: ClientSummary; secret: string }> {
+  const secret = options.secret ?? generateClientSecret();
+  const hashedSecret = await hashClientSecret(secret);
+  const client = await db.$transaction(async (tx) => {
+    const row = await tx.oAuthClient.findUnique({ where: { id } });
+    if (!row) throw clientNotFound(id);
+    if (row.hashedSecret === null && !options.makeConfidential) {
+      throw invalidInput(`Client ID '${id}' is a public client (no secret); pass --make-confidential to give it one.`);
+    }
+    const updated = await tx.oAuthClient.update({ where: { id }, data: { hashedSecret } });
+    await notifyTokensRevoked(tx, id);
+    return updated;
+  });
+  return { client: toSummary(client), secret };
+}
+
+async function updateClient(
+  db: PrismaClient,
+  id: string,
+  data: { allowedScopes?: string[]; redirectUri?: string | null },
+): Promise<ClientSummary> {
+  try {
+    return toSummary(await db.oAuthClient.update({ where: { id }, data }));
+  } catch (err) {
+    if (prismaCode(err) === 'P2025') throw clientNotFound(id);
+    throw err;
+  }
+}
+
+function toScopes(scopes: string | readonly string[] | undefined): string[] {
+  if (scopes === undefined) return [];
+  return parseScopes(typeof scopes === 'string' ? scopes : scopes.join(' '));
+}
+
+function toSummary(row: OAuthClient): ClientSummary {
+  return {
+    id: row.id,
+    isPublic: row.hashedSecret === null,
+    redirectUri: row.redirectUri,
+    allowedScopes: row.allowedScopes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The Prisma error code (P2002, P2025, ...) of `err`, if any. */
+export function prismaCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
+}

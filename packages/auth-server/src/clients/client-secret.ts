@@ -1,0 +1,60 @@
+/**
+ * Client secrets: generated from 32 random bytes, stored only as a bcrypt
+ * hash (cost from BCRYPT_COST, default 10).
+ *
+ * Rules enforced here:
+ * - a given secret is 1 to 72 bytes of UTF-8 (bcrypt ignores everything
+ *   after byte 72, so a longer secret would be silently weakened) with no
+ *   control characters (it travels in an HTTP header);
+ * - a generated secret is 32 bytes from the CSPRNG, base64url (43 chars).
+ */
+import crypto from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { invalidInput } from './client-registry-error.ts';
+
+export const DEFAULT_BCRYPT_COST = 10;
+export const MAX_SECRET_BYTES = 72;
+
+/** The bcrypt cost: BCRYPT_COST when set (an integer 4–31), else 10. */
+export function bcryptCost(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.BCRYPT_COST;
+  if (raw === undefined || raw === '') return DEFAULT_BCRYPT_COST;
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
+    throw invalidInput(`BCRYPT_COST must be an integer from 4 to 31 (got '${raw}').`);
+  }
+  return cost;
+}
+
+/** A new random client secret: 32 random bytes, base64url without padding. */
+export function generateClientSecret(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Returns `secret` unchanged, or throws a one-line error that never echoes it. */
+export function validateClientSecret(secret: string): string {
+  if (secret === '') throw invalidInput('Client secret must not be empty (omit --secret for a public client).');
+  if (Buffer.byteLength(secret, 'utf8') > MAX_SECRET_BYTES) {
+    throw invalidInput(`Client secret is longer than ${MAX_SECRET_BYTES} bytes, which bcrypt cannot hash in full.`);
+  }
+  if (/[\x00-\x1F\x7F]/.test(secret)) throw invalidInput('Client secret must not contain control characters.');
+  return secret;
+}
+
+/**
+ * The bcrypt hash to store for `secret`.
+ *
+ * Usage: `const hashedSecret = await hashClientSecret('s3cret');`
+ */
+export async function hashClientSecret(secret: string, cost: number = bcryptCost()): Promise<string> {
+  return bcrypt.hash(validateClientSecret(secret), cost);
+}
+
+/**
+ * True when `secret` matches the stored bcrypt hash (slow: ~50 ms at cost 10;
+ * see createClientSecretVerifier for a cached version).
+ */
+export async function verifyClientSecret(secret: string, hashedSecret: string | null): Promise<boolean> {
+  if (hashedSecret === null || secret === '') return false;
+  return bcrypt.compare(secret, hashedSecret);
+}

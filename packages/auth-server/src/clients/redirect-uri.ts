@@ -1,0 +1,47 @@
+/**
+ * Redirection endpoints of clients (RFC 6749 section 3.1.2: "The redirection
+ * endpoint URI MUST be an absolute URI as defined by [RFC3986] Section 4.3"
+ * and "MUST NOT include a fragment component").
+ *
+ * Rules enforced here:
+ * - an absolute URI: a scheme, then ':' and the rest; parsable as a URL;
+ * - no fragment ('#'), no whitespace or control characters, ASCII only;
+ * - http and https need a host; other (private-use, RFC 8252 7.1) schemes
+ *   such as `com.example.app:/callback` are allowed;
+ * - schemes that run or embed content (javascript, data, vbscript, file,
+ *   blob, about) are refused;
+ * - at most {@link MAX_REDIRECT_URI_LENGTH} characters.
+ *
+ * The URI is stored exactly as given: redirect URIs are compared by exact
+ * string match, so it is not normalized.
+ */
+import { invalidInput } from './client-registry-error.ts';
+import { printable } from './scopes.ts';
+
+export const MAX_REDIRECT_URI_LENGTH = 2048;
+const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);
+
+/**
+ * Returns `uri` unchanged, or throws a one-line ClientRegistryError.
+ *
+ * Usage: `validateRedirectUri('https://app.example.com/callback')`
+ */
+export function validateRedirectUri(uri: string): string {
+  const fail = (why: string) => invalidInput(`Invalid redirect URI '${printable(uri)}': ${why}`);
+  if (uri.length > MAX_REDIRECT_URI_LENGTH) throw fail(`longer than ${MAX_REDIRECT_URI_LENGTH} characters.`);
+  if (!/^[\x21-\x7E]+$/.test(uri)) throw fail('spaces, control and non-ASCII characters are not allowed.');
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):./.exec(uri)?.[1]?.toLowerCase();
+  if (!scheme) throw fail('it must be an absolute URI with a scheme, such as https://app.example.com/callback.');
+  if (uri.includes('#')) throw fail('a redirect URI must not contain a fragment (RFC 6749 section 3.1.2).');
+  if (FORBIDDEN_SCHEMES.has(scheme)) throw fail(`the '${scheme}' scheme is not allowed.`);
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    throw fail('it is not a valid URI.');
+  }
+  if ((scheme === 'http' || scheme === 'https') && (parsed.hostname === '' || !/^https?:\/\/[^/?]/i.test(uri))) {
+    throw fail('an http(s) URI needs a host.');
+  }
+  return uri;
+}

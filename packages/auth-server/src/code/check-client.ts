@@ -1,0 +1,33 @@
+/**
+ * Step 1 of /auth/code: the client and where to send the user back.
+ *
+ * Rules enforced here:
+ * - client_id is required and must be registered → else 400 page;
+ * - the client must have a registered redirect URI → else 400 page;
+ * - a redirect_uri parameter, when sent, must equal the registered one
+ *   exactly (no prefix or pattern matching) → else 400 page; when absent
+ *   the registered one is used (Aqueduct; RFC 6749 3.1.2.3 allows it for a
+ *   single registered URI);
+ * - the client's allowed scopes are declared to the provider.
+ */
+import type { OAuthClient, PrismaClient } from '@heroes/db';
+import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
+import type { CodeRequest } from './code-request.ts';
+import { PageError } from './code-flow-errors.ts';
+
+export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'> & { redirectUri: string };
+
+export async function checkClient(db: PrismaClient, declareScopes: ScopeDeclarer, request: CodeRequest): Promise<CodeClient> {
+  if (!request.clientId) throw new PageError('invalid_request', 'client_id is required');
+  const client = await db.oAuthClient.findUnique({
+    where: { id: request.clientId },
+    select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
+  });
+  if (!client) throw new PageError('invalid_client', 'unknown client');
+  if (!client.redirectUri) throw new PageError('invalid_client', 'this client has no registered redirect URI');
+  if (request.redirectUri !== undefined && request.redirectUri !== client.redirectUri) {
+    throw new PageError('invalid_request', 'redirect_uri does not match the registered redirect URI');
+  }
+  declareScopes(client.allowedScopes);
+  return client as CodeClient;
+}

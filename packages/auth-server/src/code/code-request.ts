@@ -1,0 +1,55 @@
+/**
+ * The parameters of GET and POST /auth/code (query string for GET, form
+ * body for POST).
+ *
+ * Rules enforced here:
+ * - every parameter is a single string: a repeated one is rejected
+ *   (RFC 6749 section 3.1: "MUST NOT be included more than once");
+ * - empty values count as absent.
+ */
+export interface CodeRequest {
+  clientId?: string;
+  redirectUri?: string;
+  responseType?: string;
+  state?: string;
+  scope?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  username?: string;
+  password?: string;
+}
+
+const NAMES = {
+  clientId: 'client_id',
+  redirectUri: 'redirect_uri',
+  responseType: 'response_type',
+  state: 'state',
+  scope: 'scope',
+  codeChallenge: 'code_challenge',
+  codeChallengeMethod: 'code_challenge_method',
+  username: 'username',
+  password: 'password',
+} as const satisfies Record<keyof CodeRequest, string>;
+
+export type ParseResult = { ok: true; request: CodeRequest } | { ok: false; parameter: string };
+
+export function parseCodeRequest(source: Record<string, unknown>): ParseResult {
+  const request: CodeRequest = {};
+  for (const [key, name] of Object.entries(NAMES) as [keyof CodeRequest, string][]) {
+    const value = source[name];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string') return { ok: false, parameter: name };
+    request[key] = value;
+  }
+  return { ok: true, request };
+}
+
+/** The OAuth parameters carried through the login form (no credentials). */
+export function oauthParams(request: CodeRequest): [string, string][] {
+  const out: [string, string][] = [];
+  for (const key of ['clientId', 'redirectUri', 'responseType', 'state', 'scope', 'codeChallenge', 'codeChallengeMethod'] as const) {
+    const value = request[key];
+    if (value !== undefined) out.push([NAMES[key], value]);
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * GET and POST /auth/code: the login form and the authorization-code grant
+ * (our own Koa routes: oidc-provider 9 has no direct POST to its
+ * authorization endpoint). An endpoint is a table of steps:
+ *
+ *   GET:  parse → checkClient → checkAuthorizationRequest → login form
+ *   POST: read form → parse → checkClient → checkAuthorizationRequest
+ *         → authenticate user (wrong → form again, with an error)
+ *         → mintCode → 302 redirect_uri?code&state&iss
+ *
+ * Failures before the redirect URI is trusted render a 400 page; later ones
+ * redirect back with `error` (see code-flow-errors.ts).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type Provider from 'oidc-provider';
+import type { PrismaClient } from '@heroes/db';
+import { readBody } from '@heroes/http-kit';
+import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
+import { ROUTES } from '../provider/routes.ts';
+import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
+import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
+import { checkClient, type CodeClient } from './check-client.ts';
+import { PageError, RedirectError } from './code-flow-errors.ts';
+import { oauthParams, parseCodeRequest, type CodeRequest } from './code-request.ts';
+import { renderErrorPage, renderLoginPage } from './login-page.ts';
+import { mintCode } from './mint-code.ts';
+import { redirectBack } from './redirect.ts';
+import { sendPage } from './send-page.ts';
+
+export interface CodeRouteDeps {
+  db: PrismaClient;
+  provider: Provider;
+  declareScopes: ScopeDeclarer;
+  authenticate: UserAuthenticator;
+  issuer: string;
+  authCodeTtl: number;
+}
+
+const FORM_ACTION = 'code'; // relative: /auth/code both directly and behind the proxy
+const BAD_CREDENTIALS = 'Invalid username or password.';
+
+export function createCodeRouter(deps: CodeRouteDeps): Router {
+  const router = new Router();
+
+  router.get(ROUTES.authorization, (ctx) =>
+    handle(ctx, deps, ctx.query, async (client, request) => {
+      sendPage(ctx, 200, renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id }), client.redirectUri);
+    }));
+
+  router.post(ROUTES.authorization, async (ctx) => {
+    const form = (await readBody(ctx, { expect: 'object', contentTypes: ['application/x-www-form-urlencoded'] })) as Record<string, unknown>;
+    await handle(ctx, deps, form, async (client, request, authorization) => {
+      const user = await deps.authenticate(request.username ?? '', request.password ?? '');
+      if (!user) {
+        const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username: request.username, error: BAD_CREDENTIALS });
+        return sendPage(ctx, 200, page, client.redirectUri);
+      }
+      const code = await mintCode(deps.provider, { client, accountId: String(user.id), authorization, ttl: deps.authCodeTtl });
+      redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
+    });
+  });
+
+  return router;
+}
+
+type Step = (client: CodeClient, request: CodeRequest, authorization: AuthorizationRequest) => Promise<void>;
+
+async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, unknown>, step: Step): Promise<void> {
+  let client: CodeClient | undefined;
+  let state: string | undefined;
+  try {
+    const parsed = parseCodeRequest(source);
+    if (!parsed.ok) throw new PageError('invalid_request', `parameter ${parsed.parameter} must be sent once`);
+    state = parsed.request.state;
+    client = await checkClient(deps.db, deps.declareScopes, parsed.request);
+    const authorization = checkAuthorizationRequest(client, parsed.request);
+    await step(client, parsed.request, authorization);
+  } catch (err) {
+    if (err instanceof PageError) return sendPage(ctx, err.status, renderErrorPage(err.error, err.description));
+    if (err instanceof RedirectError && client) {
+      return redirectBack(ctx, client.redirectUri, { error: err.error, error_description: err.description, state, iss: deps.issuer });
+    }
+    throw err;
+  }
+}

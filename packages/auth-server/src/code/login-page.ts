@@ -1,0 +1,66 @@
+/**
+ * The HTML of /auth/code: a small, accessible login form and an error page.
+ *
+ * Rules enforced here:
+ * - no external assets, no script: inline CSS only;
+ * - every value is HTML-escaped; the OAuth parameters travel in hidden
+ *   fields, the password field is never pre-filled;
+ * - labels are bound to inputs, the error message is announced (role=alert),
+ *   inputs carry autocomplete hints.
+ */
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem;color:#1b1b1b}
+h1{font-size:1.4rem}label{display:block;margin-top:1rem;font-weight:600}
+input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;font-size:1rem}
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}.error{color:#a40000;border:1px solid #a40000;padding:.5rem}`;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface LoginPageOptions {
+  action: string;
+  params: [string, string][];
+  clientId: string;
+  username?: string | undefined;
+  error?: string | undefined;
+}
+
+export function renderLoginPage({ action, params, clientId, username, error }: LoginPageOptions): string {
+  const hidden = params.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('\n    ');
+  const alert = error ? `<p class="error" role="alert" id="login-error">${escapeHtml(error)}</p>` : '';
+  return page('Sign in', `<h1>Sign in</h1>
+  <p>to continue to <strong>${escapeHtml(clientId)}</strong></p>
+  ${alert}
+  <form method="POST" action="${escapeHtml(action)}"${error ? ' aria-describedby="login-error"' : ''}>
+    ${hidden}
+    <label for="username">Username</label>
+    <input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username ?? '')}">
+    <label for="password">Password</label>
+    <input type="password" id="password" name="password" autocomplete="current-password" required>
+    <button type="submit">Sign in</button>
+  </form>`);
+}
+
+export function renderErrorPage(error: string, description: string): string {
+  return page('Error', `<h1>Error</h1>
+  <p role="alert"><strong>${escapeHtml(error)}</strong>: ${escapeHtml(description)}</p>`);
+}
+
+function page(title: string, main: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  ${main}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,35 @@
+/**
+ * Step 4 of POST /auth/code: a new grant and its authorization code, stored
+ * through the provider's models (so the library's authorization_code grant
+ * at /auth/token exchanges it: single use, redirect URI and PKCE checked,
+ * a replay revokes every token of the grant).
+ */
+import type Provider from 'oidc-provider';
+import type { AuthorizationRequest } from './check-authorization-request.ts';
+import type { CodeClient } from './check-client.ts';
+
+export interface MintCodeInput {
+  client: CodeClient;
+  accountId: string;
+  authorization: AuthorizationRequest;
+  ttl: number;
+}
+
+export async function mintCode(provider: Provider, { client, accountId, authorization, ttl }: MintCodeInput): Promise<string> {
+  const oidcClient = await provider.Client.find(client.id);
+  if (!oidcClient) throw new Error(`client ${client.id} vanished while issuing a code`);
+  const grant = new provider.Grant({ accountId, clientId: client.id });
+  if (authorization.scope) grant.addOIDCScope(authorization.scope);
+  const grantId = await grant.save();
+  const code = new provider.AuthorizationCode({
+    client: oidcClient,
+    accountId,
+    grantId,
+    redirectUri: client.redirectUri,
+    expiresIn: ttl,
+    scope: authorization.scope ?? '',
+    ...(authorization.codeChallenge ? { codeChallenge: authorization.codeChallenge, codeChallengeMethod: 'S256' } : {}),
+    gty: 'authorization_code',
+  });
+  return code.save();
+}

@@ -1,0 +1,34 @@
+/**
+ * Sends an HTML page of /auth/code with protective headers.
+ *
+ * Rules enforced here:
+ * - `text/html; charset=utf-8`, `Cache-Control: no-store`;
+ * - CSP: nothing loads (no scripts, no external assets), inline styles
+ *   only, no framing; the form may post to this origin, and (since
+ *   browsers apply form-action to the redirect that follows) to the
+ *   client's registered redirect URI.
+ */
+import type { Context } from 'koa';
+
+export function sendPage(ctx: Context, status: number, html: string, redirectUri?: string): void {
+  const formTargets = ["'self'", redirectUri ? cspSource(redirectUri) : undefined].filter(Boolean).join(' ');
+  ctx.status = status;
+  ctx.body = html;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Pragma', 'no-cache');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`);
+}
+
+function cspSource(uri: string): string | undefined {
+  try {
+    const url = new URL(uri);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) ? url.protocol : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The authorization server: oidc-provider mounted in our Koa app, storing
+ * everything in PostgreSQL.
+ *
+ * Middleware, outermost first:
+ *   http-kit (request log line, gzip, error mapping, response encoding)
+ *   → server metadata rewrite → token response touches → 404 for anything
+ *   unanswered → client-auth normalization → /auth/code routes (405 for
+ *   other methods) → oidc-provider (its paths only)
+ *
+ * Usage:
+ *   const server = await createAuthServer({ databaseUrl });
+ *   const { url, close } = await server.listen(0);
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import mount from 'koa-mount';
+import type Provider from 'oidc-provider';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createHttpKit, createLogger, MethodNotAllowedError, NotFoundError, type Logger } from '@heroes/http-kit';
+import { createUserAuthenticator } from './accounts/authenticate-user.ts';
+import { createFindAccount } from './accounts/find-account.ts';
+import { createAdapterFactory } from './adapter/create-adapter.ts';
+import { startPurgeTimer } from './adapter/purge-expired.ts';
+import { createCodeRouter } from './code/code-routes.ts';
+import { DEFAULTS } from './config/defaults.ts';
+import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
+import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
+import { registerPasswordGrant } from './grants/password-grant.ts';
+import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
+import { createMetadataRewriter } from './middleware/public-metadata.ts';
+import { createTokenResponseFixer } from './middleware/token-response.ts';
+import { createRevocationNotifier } from './notify/revocation-notifier.ts';
+import { createProvider } from './provider/create-provider.ts';
+import { PROVIDER_PATHS } from './provider/routes.ts';
+import { createScopeDeclarer, type ScopeDeclarer } from './scopes/declare-scopes.ts';
+import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
+import { createSecretVerifier } from './secrets/secret-cache.ts';
+
+export interface AuthServerOptions extends Partial<AuthServerConfig> {
+  databaseUrl: string;
+  /** Keys to use instead of reading/creating `keysFile`. */
+  keys?: ProviderKeys;
+  /** Logger for request lines and errors. Default: createLogger('auth-server'). */
+  logger?: Logger;
+}
+
+export interface ListeningServer {
+  /** Base URL of the listening socket, e.g. http://127.0.0.1:8889 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface AuthServer {
+  app: Koa;
+  provider: Provider;
+  db: PrismaClient;
+  config: AuthServerConfig;
+  /** Declares scope values to the provider (see scopes/declare-scopes.ts). */
+  declareScopes: ScopeDeclarer;
+  /** Listens on `port` (default config.port; 0 = ephemeral) and config.host. */
+  listen(port?: number): Promise<ListeningServer>;
+  /** Closes every listening socket, the purge timer and the database pool. */
+  close(): Promise<void>;
+}
+
+export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
+  const { keys: _keys, logger: _logger, ...overrides } = options;
+  return {
+    port: DEFAULTS.port,
+    host: DEFAULTS.host,
+    publicBaseUrl: DEFAULTS.publicBaseUrl,
+    accessTokenTtl: DEFAULTS.accessTokenTtl,
+    codeAccessTokenTtl: DEFAULTS.codeAccessTokenTtl,
+    authCodeTtl: DEFAULTS.authCodeTtl,
+    refreshTokenTtl: DEFAULTS.refreshTokenTtl,
+    bcryptCost: DEFAULTS.bcryptCost,
+    keysFile: defaultKeysFile(),
+    resourceServerClientId: DEFAULTS.resourceServerClientId,
+    purgeIntervalMs: DEFAULTS.purgeIntervalMs,
+    secretCacheMax: DEFAULTS.secretCacheMax,
+    secretCacheTtlMs: DEFAULTS.secretCacheTtlMs,
+    databasePoolSize: DEFAULTS.databasePoolSize,
+    baseScopes: DEFAULTS.baseScopes,
+    ...overrides,
+  };
+}
+
+export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
+  const config = resolveConfig(options);
+  const logger = options.logger ?? createLogger('auth-server');
+  const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
+  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
+
+  let declareScopes: ScopeDeclarer = () => {};
+  const clients = await db.oAuthClient.findMany({ select: { allowedScopes: true } });
+  const provider = createProvider({
+    config,
+    keys,
+    scopes: [...config.baseScopes, ...clients.flatMap((client) => client.allowedScopes)],
+    adapter: createAdapterFactory({ db, notify: createRevocationNotifier(db, logger), onScopes: (scopes) => declareScopes(scopes) }),
+    findAccount: createFindAccount(db),
+  });
+  declareScopes = createScopeDeclarer(provider);
+  installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
+  const authenticate = createUserAuthenticator(db, config.bcryptCost);
+  registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
+  provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
+
+  const app = new Koa({ proxy: true, keys: keys.cookieKeys });
+  const codeRouter = createCodeRouter({ db, provider, declareScopes, authenticate, issuer: config.publicBaseUrl, authCodeTtl: config.authCodeTtl });
+  const providerMiddleware = mount(provider);
+  app.use(createHttpKit({ logger }).middleware);
+  app.use(createMetadataRewriter(config.publicBaseUrl));
+  app.use(createTokenResponseFixer());
+  app.use(async function notFound(ctx, next) {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
+  });
+  app.use(createClientAuthNormalizer(config.publicBaseUrl));
+  app.use(codeRouter.routes());
+  app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
+  app.use(async function toProvider(ctx, next) {
+    return PROVIDER_PATHS.has(ctx.path) ? providerMiddleware(ctx, next) : next();
+  });
+
+  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger);
+  const listening = new Set<ListeningServer>();
+
+  return {
+    app,
+    provider,
+    db,
+    config,
+    declareScopes,
+    async listen(port = config.port) {
+      const handle = await listen(app, port, config.host);
+      listening.add(handle);
+      return {
+        ...handle,
+        close: async () => {
+          listening.delete(handle);
+          await handle.close();
+        },
+      };
+    },
+    async close() {
+      stopPurge();
+      await Promise.all([...listening].map((handle) => handle.close()));
+      listening.clear();
+      await db.$disconnect();
+    },
+  };
+}
+
+function listen(app: Koa, port: number, host: string): Promise<ListeningServer> {
+  const server = http.createServer(app.callback());
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shownHost}:${address.port}`,
+        port: address.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

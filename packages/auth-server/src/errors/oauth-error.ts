@@ -1,0 +1,25 @@
+/**
+ * OAuth 2.0 error responses of our own routes (RFC 6749 section 5.2), in
+ * http-kit's one error hierarchy: the body is
+ * `{"error": "<code>", "error_description": "..."}`.
+ *
+ * Errors raised inside oidc-provider's routes use the library's own error
+ * classes (`errors.InvalidGrant`, ...), which render the same body.
+ *
+ * Usage:
+ *   throw new InvalidClientError('malformed Basic credentials', { 'WWW-Authenticate': 'Basic realm="..."' });
+ */
+import { HttpError } from '@heroes/http-kit';
+
+export class OAuthError extends HttpError {
+  constructor(status: number, code: string, description: string, headers: Record<string, string> = {}) {
+    super(status, code, { code, details: { error_description: description }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers } });
+  }
+}
+
+/** 401 invalid_client. */
+export class InvalidClientError extends OAuthError {
+  constructor(description: string, headers: Record<string, string> = {}) {
+    super(401, 'invalid_client', description, headers);
+  }
+}

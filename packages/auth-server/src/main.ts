@@ -1,0 +1,36 @@
+/**
+ * The authorization server process: configuration from the environment
+ * (see config/load-config.ts), listens on AUTH_HOST:AUTH_PORT, stops
+ * cleanly on SIGINT/SIGTERM.
+ */
+import { createLogger } from '@heroes/http-kit';
+import { createAuthServer } from './create-auth-server.ts';
+import { loadConfig } from './config/load-config.ts';
+
+const logger = createLogger('auth-server');
+
+try {
+  const config = loadConfig(process.env);
+  const server = await createAuthServer({ ...config, logger });
+  const { url } = await server.listen(config.port);
+  logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+} catch (err) {
+  logger.fatal({ err }, 'authorization server failed to start');
+  process.exit(1);
+}

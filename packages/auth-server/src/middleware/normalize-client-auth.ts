@@ -1,0 +1,62 @@
+/**
+ * Client authentication as Aqueduct clients send it, before oidc-provider
+ * sees the request (token, revocation and introspection endpoints).
+ *
+ * Rules enforced here:
+ * - `Authorization: Basic base64(id:)` (empty secret, colon kept, SPEC §4)
+ *   is a public client: the header is removed and `client_id=id` is put in
+ *   the form body, which the library understands (it rejects an empty
+ *   Basic secret with 400). A client that has a secret still fails there
+ *   with invalid_client (auth method mismatch);
+ * - a malformed Authorization header (not Basic, bad base64, no colon, bad
+ *   escapes) → 401 invalid_client with WWW-Authenticate, never a 500;
+ * - whenever the request came with an Authorization header, a 401 answer
+ *   carries `WWW-Authenticate: Basic` (RFC 6749 section 5.2);
+ * - no client authentication at all → 401 invalid_client (RFC 6749 5.2),
+ *   instead of the library's invalid_request.
+ */
+import type { Context, Middleware, Next } from 'koa';
+import { readBody } from '@heroes/http-kit';
+import { InvalidClientError, OAuthError } from '../errors/oauth-error.ts';
+import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
+import { parseBasic } from './parse-basic.ts';
+import { replayBody } from './replay-body.ts';
+
+const FORM = 'application/x-www-form-urlencoded';
+const NO_CLIENT_AUTH = 'no client authentication mechanism provided';
+
+export function createClientAuthNormalizer(issuer: string): Middleware {
+  const challenge = `Basic realm="${issuer}", error="invalid_client"`;
+  return async function normalizeClientAuth(ctx, next) {
+    if (ctx.method !== 'POST' || !CLIENT_AUTH_PATHS.has(ctx.path)) return next();
+    const header = ctx.get('Authorization');
+    if (header === '') return withoutHeader(ctx, next);
+
+    const credentials = parseBasic(header);
+    if (!credentials) throw new InvalidClientError('invalid Authorization header: expected Basic client credentials', { 'WWW-Authenticate': challenge });
+    if (credentials.secret === '' && ctx.is(FORM)) await toPublicClientForm(ctx, credentials.id);
+
+    await next();
+    if (ctx.status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', challenge);
+  };
+}
+
+/** Moves a public client's id from the Basic header into the form body. */
+async function toPublicClientForm(ctx: Context, clientId: string): Promise<void> {
+  const bytes = (await readBody(ctx, { expect: 'bytes', required: false, contentTypes: [FORM] })) as Buffer | undefined;
+  const form = new URLSearchParams(bytes ? bytes.toString('utf8') : '');
+  const inBody = form.getAll('client_id');
+  if (inBody.some((value) => value !== clientId)) throw new OAuthError(400, 'invalid_request', 'client_id mismatch');
+  form.set('client_id', clientId);
+  delete ctx.req.headers['authorization'];
+  replayBody(ctx.req, Buffer.from(form.toString(), 'utf8'));
+}
+
+async function withoutHeader(ctx: Context, next: Next): Promise<void> {
+  await next();
+  const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+  if (ctx.status === 400 && body?.error === 'invalid_request' && body.error_description === NO_CLIENT_AUTH) {
+    ctx.status = 401;
+    ctx.body = { error: 'invalid_client', error_description: NO_CLIENT_AUTH };
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The oidc-provider instance: configuration of everything the library
+ * decides for us.
+ *
+ * Rules enforced here:
+ * - off: devInteractions (it accepts any password), implicit flow, userinfo,
+ *   logout, dynamic registration, resource indicators, client credentials,
+ *   pushed authorization requests, DPoP (nothing here would use them);
+ * - response type `code` only; grants password (ours), authorization_code
+ *   and refresh_token; client auth client_secret_basic/post and none;
+ * - keys from configuration (never the development keys);
+ * - refresh tokens only for clients with a secret, not rotated (Aqueduct
+ *   keeps the refresh token); PKCE S256 required for public clients;
+ * - introspection: the resource server's client for any token, any other
+ *   client only for its own tokens; revocation: a client's own tokens;
+ * - access token lifetimes: ACCESS_TOKEN_TTL for the password grant (and
+ *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange.
+ */
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AuthServerConfig } from '../config/load-config.ts';
+import type { ProviderKeys } from '../config/keys.ts';
+import type { HeroesAccount } from '../accounts/find-account.ts';
+import { ROUTES } from './routes.ts';
+
+export interface ProviderDeps {
+  config: AuthServerConfig;
+  keys: ProviderKeys;
+  scopes: readonly string[];
+  adapter: NonNullable<Configuration['adapter']>;
+  findAccount: NonNullable<Configuration['findAccount']>;
+}
+
+export function createProvider({ config, keys, scopes, adapter, findAccount }: ProviderDeps): Provider {
+  const configuration: Configuration = {
+    adapter,
+    findAccount,
+    jwks: keys.jwks,
+    cookies: { keys: keys.cookieKeys },
+    clients: [],
+    scopes: [...new Set(scopes)],
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    issueRefreshToken: async (_ctx, client) => client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: false,
+    // The introspection `username` member, stored with the token (no read per introspection).
+    extraTokenClaims: async (ctx, token) => {
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      if (!accountId) return undefined;
+      const known = ctx?.oidc?.entities?.Account as HeroesAccount | undefined;
+      const account = known?.accountId === accountId ? known : ((await findAccount(ctx, accountId)) as HeroesAccount | undefined);
+      return account ? { username: account.username } : undefined;
+    },
+    ttl: {
+      AccessToken: (_ctx, token) => (token.gty?.startsWith('password') ? config.accessTokenTtl : config.codeAccessTokenTtl),
+      AuthorizationCode: config.authCodeTtl,
+      RefreshToken: config.refreshTokenTtl,
+      Grant: config.refreshTokenTtl,
+    },
+    routes: {
+      token: ROUTES.token,
+      revocation: ROUTES.revocation,
+      introspection: ROUTES.introspection,
+      jwks: ROUTES.jwks,
+      authorization: ROUTES.authorization,
+      end_session: '/auth/internal/end-session',
+      userinfo: '/auth/internal/userinfo',
+      registration: '/auth/internal/registration',
+      code_verification: '/auth/internal/device',
+      device_authorization: '/auth/internal/device/auth',
+      pushed_authorization_request: '/auth/internal/par',
+      backchannel_authentication: '/auth/internal/backchannel',
+      challenge: '/auth/internal/challenge',
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      registration: { enabled: false },
+      resourceIndicators: { enabled: false },
+      clientCredentials: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      revocation: {
+        enabled: true,
+        // RFC 7009 2.1: a confidential client presenting another client's token is refused; a public one is ignored.
+        allowedPolicy: async (_ctx: KoaContextWithOIDC, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (ctx: KoaContextWithOIDC, client, token) =>
+          client.clientId === config.resourceServerClientId || token.clientId === client.clientId,
+      },
+    },
+  };
+  const provider = new Provider(config.publicBaseUrl, configuration);
+  provider.proxy = true;
+  return provider;
+}

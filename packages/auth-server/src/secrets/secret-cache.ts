@@ -1,0 +1,49 @@
+/**
+ * Client secret verification without a slow hash per request (issue 4,
+ * point 9): the first successful bcrypt compare of (client id, secret) is
+ * remembered in memory; later requests with the same pair cost one HMAC.
+ *
+ * Rules enforced here:
+ * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
+ *   with a per-process random key, so memory never holds anything that can
+ *   be checked offline against a guessed secret);
+ * - the cached value is the stored hash string that was verified: when the
+ *   client's stored hash changes (rotate-secret, remove and re-add), the
+ *   entry no longer matches and the slow path runs again;
+ * - only successes are cached; a wrong secret always pays the slow hash;
+ * - an empty secret or a client without a stored hash never matches.
+ */
+import crypto from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { LRUCache } from 'lru-cache';
+
+export interface SecretCacheOptions {
+  /** Most remembered verifications. */
+  max: number;
+  /** Milliseconds a verification is remembered. */
+  ttlMs: number;
+  /** The slow comparison. Default bcrypt.compare (tests count calls through it). */
+  compare?: (secret: string, hash: string) => Promise<boolean>;
+}
+
+export type SecretVerifier = (clientId: string, storedHash: string | undefined, secret: string) => Promise<boolean>;
+
+/**
+ * Usage:
+ *   const verify = createSecretVerifier({ max: 10_000, ttlMs: 600_000 });
+ *   await verify('app', row.hashedSecret, presented);
+ */
+export function createSecretVerifier(options: SecretCacheOptions): SecretVerifier & { readonly size: number } {
+  const cache = new LRUCache<string, string>({ max: options.max, ttl: options.ttlMs });
+  const hmacKey = crypto.randomBytes(32);
+  const compare = options.compare ?? ((secret: string, hash: string) => bcrypt.compare(secret, hash));
+  const verify = async function verifyClientSecret(clientId: string, storedHash: string | undefined, secret: string): Promise<boolean> {
+    if (!storedHash || !secret) return false;
+    const key = crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
+    if (cache.get(key) === storedHash) return true;
+    const ok = await compare(secret, storedHash).catch(() => false);
+    if (ok) cache.set(key, storedHash);
+    return ok;
+  };
+  return Object.defineProperty(verify, 'size', { get: () => cache.size }) as SecretVerifier & { readonly size: number };
+}

@@ -1,0 +1,73 @@
+/**
+ * Test fixtures: a fresh database per test file, an in-process auth server
+ * on an ephemeral port, and rows inserted directly through Prisma (tests
+ * never depend on the CLI).
+ */
+import bcrypt from 'bcrypt';
+import { pino } from 'pino';
+import type { PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createAuthServer, generateKeys, type AuthServer, type AuthServerOptions, type ProviderKeys } from '../../src/index.ts';
+
+let keys: ProviderKeys | undefined;
+
+/** One RSA key pair per test process (generation takes ~100 ms). */
+export function testKeys(): ProviderKeys {
+  return (keys ??= generateKeys());
+}
+
+export interface TestServer {
+  url: string;
+  server: AuthServer;
+  db: PrismaClient;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<AuthServerOptions> = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  const server = await createAuthServer({
+    databaseUrl: testDb.url,
+    keys: testKeys(),
+    bcryptCost: 4,
+    publicBaseUrl: 'http://localhost:8888',
+    logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
+    ...overrides,
+  });
+  const { url } = await server.listen(0);
+  return {
+    url,
+    server,
+    db: server.db,
+    testDb,
+    close: async () => {
+      await server.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export interface ClientInput {
+  id: string;
+  secret?: string;
+  redirectUri?: string;
+  allowedScopes?: string[];
+}
+
+export async function addClient(db: PrismaClient, input: ClientInput): Promise<void> {
+  await db.oAuthClient.create({
+    data: {
+      id: input.id,
+      hashedSecret: input.secret === undefined ? null : await bcrypt.hash(input.secret, 4),
+      redirectUri: input.redirectUri ?? null,
+      allowedScopes: input.allowedScopes ?? [],
+    },
+  });
+}
+
+/** A user as the resource server's /register writes it. */
+export async function addUser(db: PrismaClient, username: string, password: string): Promise<number> {
+  const salt = await bcrypt.genSalt(4);
+  const user = await db.user.create({ data: { username, salt, hashedPassword: await bcrypt.hash(password, salt) } });
+  return user.id;
+}

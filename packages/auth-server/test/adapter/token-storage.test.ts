@@ -1,0 +1,146 @@
+import test from 'ava';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { hashToken, purgeExpired, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { TokenAdapter } from '../../src/adapter/token-adapter.ts';
+import { RecordAdapter } from '../../src/adapter/record-adapter.ts';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { listen } from '../_helpers/listen.ts';
+import { pkcePair } from '../_helpers/pkce.ts';
+
+let s: TestServer;
+let userId: number;
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'app', secret: 'app-secret', redirectUri: 'http://127.0.0.1:9/cb', allowedScopes: ['heroes:read'] });
+  userId = await addUser(s.db, 'bob', 'pw');
+});
+test.after.always(() => s?.close());
+
+/** Everything in the database as text: pg_dump when it matches the server, else every row as JSON. */
+async function dumpDatabase(url: string): Promise<string> {
+  try {
+    return execFileSync('pg_dump', ['--data-only', '--no-owner', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  } catch {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const tables = await client.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+      const rows: string[] = [];
+      for (const { tablename } of tables.rows) {
+        const result = await client.query(`SELECT row_to_json(t)::text AS row FROM "${tablename}" t`);
+        rows.push(...result.rows.map((r: { row: string }) => r.row));
+      }
+      return rows.join('\n');
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+test('a database dump after issuing tokens and codes contains no token value', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const { challenge } = pkcePair();
+  const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'pw', code_challenge: challenge, code_challenge_method: 'S256' });
+  const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const values = [String(issued.body['access_token']), String(issued.body['refresh_token']), code];
+  t.is(values.filter(Boolean).length, 3);
+
+  const dump = await dumpDatabase(s.testDb.url);
+  t.true(dump.length > 100);
+  t.true(dump.includes(hashToken(values[0] ?? '')), 'the dump holds the hashes');
+  for (const value of values) t.false(dump.includes(value), `token value found in the dump: ${value.slice(0, 6)}…`);
+});
+
+test('token rows are keyed by sha256 and linked to client, user, grant, scope and expiry', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const row = await s.db.accessToken.findUnique({ where: { id: hashToken(String(issued.body['access_token'])) } });
+  t.truthy(row);
+  t.is(row?.clientId, 'app');
+  t.is(row?.userId, userId);
+  t.is(row?.scope, 'heroes:read');
+  t.truthy(row?.grantId);
+  t.false('jti' in (row?.payload as object));
+  t.true(Math.abs((row?.expiresAt.getTime() ?? 0) - (Date.now() + 86_400_000)) < 10_000);
+  const grant = await s.db.oidcRecord.findUnique({ where: { model_id: { model: 'Grant', id: row?.grantId ?? '' } } });
+  t.truthy(grant, 'the grant lives in oidc_records');
+  const refresh = await s.db.refreshToken.findUnique({ where: { id: hashToken(String(issued.body['refresh_token'])) } });
+  t.is(refresh?.grantId, row?.grantId);
+});
+
+test('find never returns an expired row; consume marks it; missing rows never throw', async (t) => {
+  const notify = async () => {};
+  const adapter = new TokenAdapter(s.db, 'AccessToken', notify);
+  const payload = { clientId: 'app', accountId: String(userId), grantId: 'g-1', scope: 'heroes:read', jti: 'value-1', kind: 'AccessToken' };
+  await adapter.upsert('value-1', payload, 60);
+  const found = await adapter.find('value-1');
+  t.is(found?.jti, 'value-1');
+  t.is(found?.clientId, 'app');
+  await adapter.consume('value-1');
+  t.truthy((await adapter.find('value-1'))?.consumed);
+
+  await adapter.upsert('value-2', { ...payload, jti: 'value-2' }, 60);
+  await s.db.accessToken.update({ where: { id: hashToken('value-2') }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  t.is(await adapter.find('value-2'), undefined);
+
+  await t.notThrowsAsync(adapter.destroy('does-not-exist'));
+  await t.notThrowsAsync(adapter.consume('does-not-exist'));
+  await t.notThrowsAsync(adapter.revokeByGrantId('no-such-grant'));
+  const records = new RecordAdapter(s.db, 'Session');
+  await t.notThrowsAsync(records.destroy('nope'));
+  await t.notThrowsAsync(records.revokeByGrantId('nope'));
+  t.is(await records.find('nope'), undefined);
+});
+
+test('expired rows are purged', async (t) => {
+  const adapter = new TokenAdapter(s.db, 'RefreshToken', async () => {});
+  await adapter.upsert('old-refresh', { clientId: 'app', accountId: String(userId), jti: 'old-refresh' }, 60);
+  await s.db.refreshToken.update({ where: { id: hashToken('old-refresh') }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  const records = new RecordAdapter(s.db, 'Interaction');
+  await records.upsert('old-interaction', { jti: 'old-interaction' }, 60);
+  await s.db.oidcRecord.update({ where: { model_id: { model: 'Interaction', id: 'old-interaction' } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  const counts = await purgeExpired(s.db);
+  t.true(counts.refreshTokens >= 1);
+  t.true(counts.records >= 1);
+  t.is(await s.db.refreshToken.findUnique({ where: { id: hashToken('old-refresh') } }), null);
+});
+
+test('the purge timer runs on its own interval', async (t) => {
+  const quick = await startTestServer({ purgeIntervalMs: 50 });
+  try {
+    await addClient(quick.db, { id: 'app', secret: 'x' });
+    const adapter = new TokenAdapter(quick.db, 'AccessToken', async () => {});
+    await adapter.upsert('soon-gone', { clientId: 'app', jti: 'soon-gone' }, 60);
+    await quick.db.accessToken.update({ where: { id: hashToken('soon-gone') }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.is(await quick.db.accessToken.count(), 0);
+  } finally {
+    await quick.close();
+  }
+});
+
+test('deleting a user deletes their tokens (cascade)', async (t) => {
+  const otherId = await addUser(s.db, 'carol', 'pw');
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'carol', password: 'pw' });
+  await s.db.user.delete({ where: { id: otherId } });
+  t.is(await s.db.accessToken.findUnique({ where: { id: hashToken(String(issued.body['access_token'])) } }), null);
+});
+
+test('code replay revocation notifies resource servers with the grant id', async (t) => {
+  const listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
+  try {
+    const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+    const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const exchange = () => postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('app', 'app-secret') });
+    const first = await exchange();
+    const grantId = (await s.db.accessToken.findUnique({ where: { id: hashToken(String(first.body['access_token'])) } }))?.grantId;
+    t.is((await exchange()).body['error'], 'invalid_grant');
+    const note = await listener.waitFor((p) => p['grantId'] === grantId);
+    t.is(note['grantId'], grantId);
+    t.true(JSON.stringify(note).length < 8000);
+  } finally {
+    await listener.close();
+  }
+});

@@ -1,0 +1,56 @@
+import test from 'ava';
+import {
+  ClientRegistryError,
+  createClientSecretVerifier,
+  hashClientSecret,
+  parseScopes,
+  validateClientId,
+  validateRedirectUri,
+  validateScope,
+  verifyClientSecret,
+} from '../../src/clients/index.ts';
+
+test('parseScopes splits on spaces, collapses repeats and validates tokens', (t) => {
+  t.deepEqual(parseScopes('a b'), ['a', 'b']);
+  t.deepEqual(parseScopes('  a   b a  '), ['a', 'b']);
+  t.deepEqual(parseScopes(''), []);
+  t.deepEqual(parseScopes('   '), []);
+  t.deepEqual(parseScopes(undefined), []);
+  t.deepEqual(parseScopes('user:foo.readonly !#[]^~'), ['user:foo.readonly', '!#[]^~']);
+  t.throws(() => parseScopes('a "b"'), { instanceOf: ClientRegistryError, message: /^Invalid authorization scope '"b"'/ });
+});
+
+test('validateScope follows RFC 6749 3.3 scope-token', (t) => {
+  for (const ok of ['a', 'heroes:write', '!', '~', '[x]']) t.is(validateScope(ok), ok);
+  for (const bad of ['', ' ', 'a b', '"', '\\', '\u00e9', '\x7f', '\t']) t.throws(() => validateScope(bad));
+});
+
+test('validateClientId allows printable ASCII without colon, up to 255', (t) => {
+  t.is(validateClientId('com.hero.app'), 'com.hero.app');
+  t.is(validateClientId('x'.repeat(255)).length, 255);
+  for (const bad of ['', 'a:b', 'x'.repeat(256), 'new\nline', ' lead', 'h\u00e9ro']) t.throws(() => validateClientId(bad));
+});
+
+test('validateRedirectUri takes absolute URIs without fragment', (t) => {
+  for (const ok of ['https://a.example/cb', 'http://localhost:3000/cb', 'com.example.app:/cb', 'myapp://callback', 'https://a.example/cb?x=1&y=2']) {
+    t.is(validateRedirectUri(ok), ok);
+  }
+  for (const bad of ['', 'cb', '/cb', '//a.example/cb', 'https://a.example/cb#', 'https://a.example/#x', 'javascript:alert(1)', 'https://', 'http:/x', 'https://a b/', `https://a.example/${'x'.repeat(2100)}`]) {
+    t.throws(() => validateRedirectUri(bad), { instanceOf: ClientRegistryError }, bad);
+  }
+});
+
+test('secrets are hashed with bcrypt and the verifier caches only successes', async (t) => {
+  const hashedSecret = await hashClientSecret('s3cret', 4);
+  t.true(await verifyClientSecret('s3cret', hashedSecret));
+  t.false(await verifyClientSecret('nope', hashedSecret));
+  t.false(await verifyClientSecret('', hashedSecret));
+  t.false(await verifyClientSecret('s3cret', null));
+  const verify = createClientSecretVerifier();
+  const client = { id: 'web', hashedSecret };
+  t.true(await verify(client, 's3cret'));
+  t.true(await verify(client, 's3cret'));
+  t.false(await verify(client, 'nope'));
+  t.false(await verify({ id: 'web', hashedSecret: await hashClientSecret('rotated', 4) }, 's3cret'), 'a new hash misses the cache');
+  t.false(await verify({ id: 'pub', hashedSecret: null }, ''));
+});

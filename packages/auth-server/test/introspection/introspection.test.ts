@@ -1,0 +1,88 @@
+import test from 'ava';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+
+let s: TestServer;
+let userId: number;
+const user = { username: 'bob', password: 'pw' };
+const rs = basic('resource-server', 'rs-secret');
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'app', secret: 'app-secret', allowedScopes: ['heroes:read', 'heroes:write'] });
+  await addClient(s.db, { id: 'other', secret: 'other-secret' });
+  await addClient(s.db, { id: 'pub' });
+  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  userId = await addUser(s.db, 'bob', 'pw');
+});
+test.after.always(() => s?.close());
+
+const introspect = (authorization: string | undefined, form: Record<string, string>) =>
+  postForm(`${s.url}/auth/introspect`, form, authorization ? { authorization } : {});
+
+test('the resource server introspects any token: active, scope, client_id, username, sub, exp, token_type', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { ...user, scope: 'heroes:read' });
+  const res = await introspect(rs, { token: String(issued.body['access_token']) });
+  t.is(res.status, 200);
+  t.is(res.headers.get('cache-control'), 'no-store');
+  const body = res.body;
+  t.is(body['active'], true);
+  t.is(body['scope'], 'heroes:read');
+  t.is(body['client_id'], 'app');
+  t.is(body['username'], 'bob');
+  t.is(body['sub'], String(userId));
+  t.true(Number.isInteger(body['exp']));
+  t.true(Math.abs((body['exp'] as number) - (Date.now() / 1000 + 86_400)) < 10);
+  t.is(String(body['token_type']).toLowerCase(), 'bearer');
+  t.false(JSON.stringify(body).includes(String(issued.body['access_token'])), 'the token value is not echoed');
+});
+
+test('a client may introspect its own tokens', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), user);
+  const res = await introspect(basic('app', 'app-secret'), { token: String(issued.body['access_token']) });
+  t.is(res.body['active'], true);
+});
+
+test('a public client may introspect its own tokens with Basic base64(id:)', async (t) => {
+  const issued = await passwordGrant(s.url, basic('pub', ''), user);
+  const res = await introspect(basic('pub', ''), { token: String(issued.body['access_token']) });
+  t.is(res.body['active'], true);
+  t.is(res.body['username'], 'bob');
+});
+
+test('another client cannot introspect foreign tokens: active false', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), user);
+  const res = await introspect(basic('other', 'other-secret'), { token: String(issued.body['access_token']) });
+  t.is(res.status, 200);
+  t.deepEqual(res.body, { active: false });
+});
+
+test('refresh tokens are introspectable by the resource server', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), user);
+  const res = await introspect(rs, { token: String(issued.body['refresh_token']) });
+  t.is(res.body['active'], true);
+  t.is(res.body['client_id'], 'app');
+});
+
+test('unknown token → active false', async (t) => {
+  const res = await introspect(rs, { token: 'x'.repeat(43) });
+  t.deepEqual(res.body, { active: false });
+});
+
+test('introspection needs client authentication', async (t) => {
+  const res = await introspect(undefined, { token: 'x' });
+  t.is(res.status, 401);
+  t.is(res.body['error'], 'invalid_client');
+  const wrong = await introspect(basic('resource-server', 'nope'), { token: 'x' });
+  t.is(wrong.status, 401);
+});
+
+test('the username of a token from the code flow is known too', async (t) => {
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'web', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+  const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const issued = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('web', 'web-secret') });
+  const introspected = await introspect(rs, { token: String(issued.body['access_token']) });
+  t.is(introspected.body['username'], 'bob');
+  t.is(introspected.body['sub'], String(userId));
+});

@@ -1,0 +1,93 @@
+import test from 'ava';
+import { hashToken, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { listen, type Listener } from '../_helpers/listen.ts';
+
+let s: TestServer;
+let listener: Listener;
+const user = { username: 'bob', password: 'pw' };
+const app = basic('app', 'app-secret');
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'app', secret: 'app-secret', allowedScopes: ['heroes:read'] });
+  await addClient(s.db, { id: 'other', secret: 'other-secret' });
+  await addClient(s.db, { id: 'pub' });
+  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addUser(s.db, 'bob', 'pw');
+  listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
+});
+test.after.always(async () => {
+  await listener?.close();
+  await s?.close();
+});
+
+const revoke = (authorization: string | undefined, form: Record<string, string>) =>
+  postForm(`${s.url}/auth/revoke`, form, authorization ? { authorization } : {});
+const introspect = (token: string) => postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+
+test('revoking an access token: 200, then introspection says inactive, and resource servers are notified', async (t) => {
+  const issued = await passwordGrant(s.url, app, user);
+  const token = String(issued.body['access_token']);
+  t.true((await introspect(token)).body['active'] as boolean);
+
+  const res = await revoke(app, { token, token_type_hint: 'access_token' });
+  t.is(res.status, 200);
+  t.is(res.text, '');
+  t.deepEqual((await introspect(token)).body, { active: false });
+
+  const note = await listener.waitFor((p) => p['tokenHash'] === hashToken(token));
+  t.is(note['tokenHash'], hashToken(token));
+  t.false(JSON.stringify(listener.payloads).includes(token), 'the notification never carries the token itself');
+});
+
+test('revoking a refresh token kills the grant: refresh fails, its access token is inactive, NOTIFY names the grant', async (t) => {
+  const issued = await passwordGrant(s.url, app, user);
+  const access = String(issued.body['access_token']);
+  const refresh = String(issued.body['refresh_token']);
+  const grantId = (await s.db.accessToken.findUnique({ where: { id: hashToken(access) } }))?.grantId;
+  t.truthy(grantId);
+
+  t.is((await revoke(app, { token: refresh })).status, 200);
+  const refreshed = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refresh }, { authorization: app });
+  t.is(refreshed.body['error'], 'invalid_grant');
+  t.deepEqual((await introspect(access)).body, { active: false });
+  await listener.waitFor((p) => p['grantId'] === grantId);
+  t.pass();
+});
+
+test('a client cannot revoke another client\'s token (refused, token stays active)', async (t) => {
+  const issued = await passwordGrant(s.url, app, user);
+  const token = String(issued.body['access_token']);
+  const res = await revoke(basic('other', 'other-secret'), { token });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+  t.true((await introspect(token)).body['active'] as boolean);
+});
+
+test('revoking an unknown token is a 200 (RFC 7009 2.2)', async (t) => {
+  t.is((await revoke(app, { token: 'x'.repeat(43) })).status, 200);
+});
+
+test('revocation needs client authentication', async (t) => {
+  const none = await revoke(undefined, { token: 'x' });
+  t.is(none.status, 401);
+  t.is(none.body['error'], 'invalid_client');
+  const wrong = await revoke(basic('app', 'nope'), { token: 'x' });
+  t.is(wrong.status, 401);
+  t.regex(wrong.headers.get('www-authenticate') ?? '', /^Basic/);
+});
+
+test('a public client revokes its own token with Basic base64(id:)', async (t) => {
+  const issued = await passwordGrant(s.url, basic('pub', ''), user);
+  const token = String(issued.body['access_token']);
+  t.is((await revoke(basic('pub', ''), { token })).status, 200);
+  t.deepEqual((await introspect(token)).body, { active: false });
+});
+
+test('missing token parameter → invalid_request', async (t) => {
+  const res = await revoke(app, {});
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+});

@@ -1,0 +1,104 @@
+import test from 'ava';
+import bcrypt from 'bcrypt';
+import { createSecretVerifier } from '../../src/secrets/secret-cache.ts';
+import { parseBasic } from '../../src/middleware/parse-basic.ts';
+import { addClient, addUser, startTestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+
+function countingVerifier() {
+  let calls = 0;
+  const verify = createSecretVerifier({
+    max: 100,
+    ttlMs: 60_000,
+    compare: async (secret, hash) => {
+      calls += 1;
+      return bcrypt.compare(secret, hash);
+    },
+  });
+  return { verify, calls: () => calls };
+}
+
+test('a successful verification is remembered: one slow compare for many requests', async (t) => {
+  const hash = await bcrypt.hash('s3cret', 4);
+  const { verify, calls } = countingVerifier();
+  for (let i = 0; i < 20; i += 1) t.true(await verify('app', hash, 's3cret'));
+  t.is(calls(), 1);
+});
+
+test('failures are never cached', async (t) => {
+  const hash = await bcrypt.hash('s3cret', 4);
+  const { verify, calls } = countingVerifier();
+  t.false(await verify('app', hash, 'wrong'));
+  t.false(await verify('app', hash, 'wrong'));
+  t.is(calls(), 2);
+});
+
+test('a changed stored hash invalidates the remembered verification', async (t) => {
+  const { verify, calls } = countingVerifier();
+  const before = await bcrypt.hash('s3cret', 4);
+  t.true(await verify('app', before, 's3cret'));
+  const rotated = await bcrypt.hash('n3w', 4);
+  t.false(await verify('app', rotated, 's3cret'), 'old secret no longer accepted after rotation');
+  t.true(await verify('app', rotated, 'n3w'));
+  t.is(calls(), 3);
+});
+
+test('the key includes the client id; empty secret or no hash never match', async (t) => {
+  const hash = await bcrypt.hash('s3cret', 4);
+  const { verify, calls } = countingVerifier();
+  t.true(await verify('a', hash, 's3cret'));
+  t.true(await verify('b', hash, 's3cret'));
+  t.is(calls(), 2);
+  t.false(await verify('a', hash, ''));
+  t.false(await verify('a', undefined, 's3cret'));
+  t.false(await verify('a', 'not-a-bcrypt-hash', 's3cret'));
+});
+
+test('rotating a client secret in the table takes effect at once', async (t) => {
+  const s = await startTestServer();
+  try {
+    await addClient(s.db, { id: 'app', secret: 'old' });
+    await addUser(s.db, 'bob', 'pw');
+    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'pw' })).status, 200);
+    await s.db.oAuthClient.update({ where: { id: 'app' }, data: { hashedSecret: await bcrypt.hash('new', 4) } });
+    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'pw' })).status, 401);
+    t.is((await passwordGrant(s.url, basic('app', 'new'), { username: 'bob', password: 'pw' })).status, 200);
+  } finally {
+    await s.close();
+  }
+});
+
+test('introspection stays cheap: after the first call no slow hash runs (cost-12 secret)', async (t) => {
+  const s = await startTestServer();
+  try {
+    const rsHash = await bcrypt.hash('rs', 12);
+    await s.db.oAuthClient.create({ data: { id: 'resource-server', hashedSecret: rsHash, allowedScopes: [] } });
+    await addClient(s.db, { id: 'app', secret: 'x' });
+    await addUser(s.db, 'bob', 'pw');
+    const token = String((await passwordGrant(s.url, basic('app', 'x'), { username: 'bob', password: 'pw' })).body['access_token']);
+    const introspect = () => postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs') });
+    t.is((await introspect()).body['active'], true, 'first call verifies slowly');
+    const compareStart = performance.now();
+    await bcrypt.compare('rs', rsHash);
+    const oneCompare = performance.now() - compareStart;
+    const loopStart = performance.now();
+    for (let i = 0; i < 30; i += 1) t.is((await introspect()).body['active'], true);
+    const perCall = (performance.now() - loopStart) / 30;
+    t.log(`one cost-12 bcrypt compare: ${oneCompare.toFixed(0)} ms; one cached introspection: ${perCall.toFixed(1)} ms`);
+    t.true(perCall < oneCompare / 3);
+  } finally {
+    await s.close();
+  }
+});
+
+test('parseBasic decodes form-urlencoded id and secret', (t) => {
+  const header = (raw: string) => `Basic ${Buffer.from(raw).toString('base64')}`;
+  t.deepEqual(parseBasic(header('app:conf%2Dsecret')), { id: 'app', secret: 'conf-secret' });
+  t.deepEqual(parseBasic(header('my+app:a+b')), { id: 'my app', secret: 'a b' });
+  t.deepEqual(parseBasic(header('app:')), { id: 'app', secret: '' });
+  t.deepEqual(parseBasic(header('app:a:b')), { id: 'app', secret: 'a:b' });
+  t.deepEqual(parseBasic(`basic ${Buffer.from('app:x').toString('base64')}`), { id: 'app', secret: 'x' });
+  for (const bad of ['Basic', 'Bearer x', header('nocolon'), header(':x'), header('a:%'), 'Basic ====', 'Basic a']) {
+    t.is(parseBasic(bad), undefined, bad);
+  }
+});

@@ -1,0 +1,160 @@
+import test from 'ava';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm, toJson } from '../_helpers/http.ts';
+
+let s: TestServer;
+const user = { username: 'bob', password: 'foobaxx' };
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'conf', secret: 'conf-secret' });
+  await addClient(s.db, { id: 'scoped', secret: 'scoped-secret', allowedScopes: ['heroes:read'] });
+  await addClient(s.db, { id: 'pub' });
+  await addUser(s.db, 'bob', 'foobaxx');
+});
+test.after.always(() => s?.close());
+
+function assertInvalidClient(t: import('ava').ExecutionContext, res: Awaited<ReturnType<typeof passwordGrant>>, withHeader: boolean) {
+  t.is(res.status, 401, res.text);
+  t.is(res.body['error'], 'invalid_client');
+  t.is(typeof res.body['error_description'], 'string');
+  if (withHeader) t.regex(res.headers.get('www-authenticate') ?? '', /^Basic realm=/);
+}
+
+test('unknown client → 401 invalid_client with WWW-Authenticate', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, basic('nobody', 'x'), user), true);
+});
+
+test('wrong secret → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, basic('conf', 'wrong'), user), true);
+});
+
+test('empty secret for a client that has one → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, basic('conf', ''), user), true);
+});
+
+test('a secret sent by a public client → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, basic('pub', 'something'), user), true);
+});
+
+test('unknown public client via Basic id: → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, basic('ghost', ''), user), true);
+});
+
+test('no client authentication at all → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, undefined, user), false);
+});
+
+test('unknown client_id in the body → 401 invalid_client', async (t) => {
+  assertInvalidClient(t, await passwordGrant(s.url, undefined, { client_id: 'ghost', ...user }), false);
+});
+
+for (const [title, header] of [
+  ['not Basic', 'Bearer abc'],
+  ['no credentials', 'Basic'],
+  ['invalid base64', 'Basic !!!notbase64'],
+  ['no colon', `Basic ${Buffer.from('confsecret').toString('base64')}`],
+  ['empty id', `Basic ${Buffer.from(':secret').toString('base64')}`],
+  ['bad percent escape', `Basic ${Buffer.from('conf:%zz').toString('base64')}`],
+  ['control characters', `Basic ${Buffer.from('conf:\u0001').toString('base64')}`],
+  ['two spaces', 'Basic  Y29uZjpjb25mLXNlY3JldA=='],
+] as const) {
+  test(`malformed Basic header (${title}) → 401 invalid_client, never 500`, async (t) => {
+    assertInvalidClient(t, await passwordGrant(s.url, header, user), true);
+  });
+}
+
+test('wrong password and unknown user give the same invalid_grant', async (t) => {
+  const wrong = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob', password: 'nope' });
+  const unknown = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'alice', password: 'nope' });
+  const empty = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob', password: '' });
+  for (const res of [wrong, unknown]) {
+    t.is(res.status, 400);
+    t.is(res.body['error'], 'invalid_grant');
+  }
+  t.is(wrong.body['error_description'], unknown.body['error_description']);
+  t.is(empty.status, 400);
+  t.true(['invalid_grant', 'invalid_request'].includes(String(empty.body['error'])));
+});
+
+test('missing grant_type → invalid_request', async (t) => {
+  const res = await postForm(`${s.url}/auth/token`, user, { authorization: basic('conf', 'conf-secret') });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+});
+
+test('missing username or password → invalid_request', async (t) => {
+  const noUser = await passwordGrant(s.url, basic('conf', 'conf-secret'), { password: 'foobaxx' });
+  const noPass = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob' });
+  for (const res of [noUser, noPass]) {
+    t.is(res.status, 400);
+    t.is(res.body['error'], 'invalid_request');
+  }
+});
+
+test('unknown grant type → unsupported_grant_type', async (t) => {
+  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'magic', ...user }, { authorization: basic('conf', 'conf-secret') });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'unsupported_grant_type');
+});
+
+test('implicit and client_credentials are not grant types here', async (t) => {
+  for (const grantType of ['implicit', 'client_credentials']) {
+    const res = await postForm(`${s.url}/auth/token`, { grant_type: grantType }, { authorization: basic('conf', 'conf-secret') });
+    t.is(res.body['error'], 'unsupported_grant_type', grantType);
+  }
+});
+
+test('scope not allowed for the client → invalid_scope', async (t) => {
+  const res = await passwordGrant(s.url, basic('scoped', 'scoped-secret'), { ...user, scope: 'heroes:write' });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_scope');
+});
+
+test('malformed scope → invalid_scope', async (t) => {
+  const res = await passwordGrant(s.url, basic('scoped', 'scoped-secret'), { ...user, scope: 'heroes:read  x"y' });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_scope');
+});
+
+test('non-form body → 400 with a clear error', async (t) => {
+  const res = await toJson(await fetch(`${s.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic('conf', 'conf-secret'), 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', ...user }),
+  }));
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+  t.regex(String(res.body['error_description']), /application\/x-www-form-urlencoded/);
+});
+
+test('non-form body with a public client Basic header → 400, not 500', async (t) => {
+  const res = await toJson(await fetch(`${s.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic('pub', ''), 'content-type': 'text/plain' },
+    body: 'grant_type=password',
+  }));
+  t.is(res.status, 400);
+});
+
+test('repeated grant_type → invalid_request', async (t) => {
+  const response = await fetch(`${s.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic('conf', 'conf-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=password&grant_type=password&username=bob&password=foobaxx',
+  });
+  const res = await toJson(response);
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+});
+
+test('client_id in the body different from the Basic id → invalid_request', async (t) => {
+  const res = await passwordGrant(s.url, basic('pub', ''), { client_id: 'conf', ...user });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_request');
+});
+
+test('GET /auth/token is not a token request', async (t) => {
+  const response = await fetch(`${s.url}/auth/token`);
+  t.true([404, 405].includes(response.status));
+});
