@@ -24,6 +24,7 @@ import { createAuthServer, generateKeys } from '../src/index.ts';
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const cost = Number(process.env['BCRYPT_COST'] ?? 10);
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 const testDb = await createTestDatabase();
 const server = await createAuthServer({
@@ -41,7 +42,7 @@ try {
   const { url } = await server.listen(0);
 
   const body = new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }).toString();
-  const authorization = `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`;
+  const authorization = basic('bench', 'bench-secret');
   const check = await fetch(`${url}/auth/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body });
   if (check.status !== 200) throw new Error(`token request failed: ${check.status} ${await check.text()}`);
 
@@ -74,7 +75,7 @@ try {
     method: 'POST',
     connections,
     duration: seconds,
-    headers: { authorization: `Basic ${Buffer.from('resource-server:rs-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: basic('resource-server', 'rs-secret'), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   });
 

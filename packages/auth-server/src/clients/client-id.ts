@@ -10,7 +10,7 @@
  * - no leading or trailing space (almost always a typo).
  */
 import { invalidInput } from './client-registry-error.ts';
-import { printable } from './scopes.ts';
+import { printable } from './printable.ts';
 
 export const MAX_CLIENT_ID_LENGTH = 255;
 

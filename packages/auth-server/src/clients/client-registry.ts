@@ -4,7 +4,7 @@
  *
  * Rules enforced here:
  * - every input is validated before anything is written (client-id.ts,
- *   scopes.ts, redirect-uri.ts, client-secret.ts);
+ *   parse-scopes.ts, redirect-uri.ts, client-secret.ts);
  * - a secret is stored only as a bcrypt hash; no function returns a hash;
  * - a duplicate id is detected by the primary key (race-free), not a read;
  * - several writes happen in one transaction; removing a client (its
@@ -12,12 +12,12 @@
  *   notify resource servers on commit.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
 import { generateClientSecret, hashClientSecret } from './client-secret.ts';
-import { notifyTokensRevoked } from './notify-tokens-revoked.ts';
 import { validateRedirectUri } from './redirect-uri.ts';
-import { parseScopes } from './scopes.ts';
+import { parseScopes } from './parse-scopes.ts';
 
 /** What may be shown about a client: never its secret or hash. */
 export interface ClientSummary {
@@ -88,7 +88,7 @@ export async function removeClient(db: PrismaClient, id: string): Promise<Remove
       authorizationCodes: await tx.authorizationCode.count({ where }),
     };
     await tx.oAuthClient.delete({ where: { id } });
-    await notifyTokensRevoked(tx, id);
+    await notifyTokensRevoked(tx, { clientId: id });
     return { client: toSummary(row), deleted };
   });
 }
@@ -133,7 +133,7 @@ export async function rotateSecret(
       throw invalidInput(`Client ID '${id}' is a public client (no secret); pass --make-confidential to give it one.`);
     }
     const updated = await tx.oAuthClient.update({ where: { id }, data: { hashedSecret } });
-    await notifyTokensRevoked(tx, id);
+    await notifyTokensRevoked(tx, { clientId: id });
     return updated;
   });
   return { client: toSummary(client), secret };

@@ -2,7 +2,7 @@
  * The OAuth 2.0 client registry (public API).
  *
  * Usage:
- *   import { addClient, createClientSecretVerifier } from './clients/index.ts';
+ *   import { addClient, listClients } from './clients/index.ts';
  */
 export {
   addClient,
@@ -21,7 +21,8 @@ export {
 export { ClientRegistryError, type ClientRegistryErrorCode } from './client-registry-error.ts';
 export { validateClientId, MAX_CLIENT_ID_LENGTH } from './client-id.ts';
 export { validateRedirectUri, MAX_REDIRECT_URI_LENGTH } from './redirect-uri.ts';
-export { parseScopes, validateScope, isValidScope, formatScopes } from './scopes.ts';
+export { parseScopes, validateScope } from './parse-scopes.ts';
+export { isValidScope, formatScopes } from '../scopes/scope-syntax.ts';
 export {
   hashClientSecret,
   verifyClientSecret,
@@ -30,9 +31,3 @@ export {
   bcryptCost,
   DEFAULT_BCRYPT_COST,
 } from './client-secret.ts';
-export {
-  createClientSecretVerifier,
-  type ClientSecretVerifier,
-  type ClientSecretVerifierOptions,
-} from './client-secret-verifier.ts';
-export { notifyTokensRevoked, TOKENS_REVOKED_CHANNEL } from './notify-tokens-revoked.ts';

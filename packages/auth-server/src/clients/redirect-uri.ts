@@ -16,7 +16,7 @@
  * string match, so it is not normalized.
  */
 import { invalidInput } from './client-registry-error.ts';
-import { printable } from './scopes.ts';
+import { printable } from './printable.ts';
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);

@@ -8,22 +8,23 @@
  * - a client with allowed scopes: no scope requested → all allowed ones;
  *   any requested scope outside the list → invalid_scope (nothing is
  *   silently dropped);
- * - the request's scope must follow RFC 6749 section 3.3 syntax.
+ * - the request's scope must follow RFC 6749 section 3.3 syntax
+ *   (scope-syntax.ts).
  */
-const SCOPE_SYNTAX = /^[\x21\x23-\x5B\x5D-\x7E]+(?: [\x21\x23-\x5B\x5D-\x7E]+)*$/;
+import { formatScopes, isValidScopeList } from './scope-syntax.ts';
 
 export type ScopeResult =
   | { ok: true; scope: string | undefined }
   | { ok: false; description: string };
 
 export function resolveScopes(allowed: readonly string[], requested: string | undefined): ScopeResult {
-  if (requested !== undefined && requested !== '' && !SCOPE_SYNTAX.test(requested)) {
+  if (requested !== undefined && requested !== '' && !isValidScopeList(requested)) {
     return { ok: false, description: 'scope contains invalid characters' };
   }
   if (allowed.length === 0) return { ok: true, scope: undefined };
-  if (requested === undefined || requested === '') return { ok: true, scope: allowed.join(' ') };
+  if (requested === undefined || requested === '') return { ok: true, scope: formatScopes(allowed) };
   const wanted = [...new Set(requested.split(' '))];
   const refused = wanted.filter((scope) => !allowed.includes(scope));
   if (refused.length > 0) return { ok: false, description: `scope not allowed for this client: ${refused.join(' ')}` };
-  return { ok: true, scope: wanted.join(' ') };
+  return { ok: true, scope: formatScopes(wanted) };
 }

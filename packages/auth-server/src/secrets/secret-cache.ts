@@ -2,6 +2,8 @@
  * Client secret verification without a slow hash per request (issue 4,
  * point 9): the first successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
+ * The one cached verifier of the package: the provider uses it through
+ * installSecretVerifier.
  *
  * Rules enforced here:
  * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
@@ -9,35 +11,41 @@
  *   be checked offline against a guessed secret);
  * - the cached value is the stored hash string that was verified: when the
  *   client's stored hash changes (rotate-secret, remove and re-add), the
- *   entry no longer matches and the slow path runs again;
+ *   entry no longer matches and the slow path runs again at once;
  * - only successes are cached; a wrong secret always pays the slow hash;
- * - an empty secret or a client without a stored hash never matches.
+ * - an empty secret, a client without a stored hash, or a stored value that
+ *   is not a bcrypt hash never matches.
  */
 import crypto from 'node:crypto';
-import bcrypt from 'bcrypt';
 import { LRUCache } from 'lru-cache';
+import { verifyClientSecret } from '../clients/client-secret.ts';
+import { DEFAULTS } from '../config/defaults.ts';
 
 export interface SecretCacheOptions {
-  /** Most remembered verifications. */
-  max: number;
-  /** Milliseconds a verification is remembered. */
-  ttlMs: number;
-  /** The slow comparison. Default bcrypt.compare (tests count calls through it). */
+  /** Most remembered verifications. Default DEFAULTS.secretCacheMax (10 000). */
+  max?: number;
+  /** Milliseconds a verification is remembered. Default DEFAULTS.secretCacheTtlMs (10 minutes). */
+  ttlMs?: number;
+  /** The slow comparison. Default verifyClientSecret (bcrypt); tests count calls through it. */
   compare?: (secret: string, hash: string) => Promise<boolean>;
 }
 
-export type SecretVerifier = (clientId: string, storedHash: string | undefined, secret: string) => Promise<boolean>;
+/** True when `secret` is the client's secret; `storedHash` is its row's hashedSecret. */
+export type SecretVerifier = (clientId: string, storedHash: string | null | undefined, secret: string) => Promise<boolean>;
 
 /**
  * Usage:
  *   const verify = createSecretVerifier({ max: 10_000, ttlMs: 600_000 });
  *   await verify('app', row.hashedSecret, presented);
  */
-export function createSecretVerifier(options: SecretCacheOptions): SecretVerifier & { readonly size: number } {
-  const cache = new LRUCache<string, string>({ max: options.max, ttl: options.ttlMs });
+export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & { readonly size: number } {
+  const cache = new LRUCache<string, string>({
+    max: options.max ?? DEFAULTS.secretCacheMax,
+    ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
+  });
   const hmacKey = crypto.randomBytes(32);
-  const compare = options.compare ?? ((secret: string, hash: string) => bcrypt.compare(secret, hash));
-  const verify = async function verifyClientSecret(clientId: string, storedHash: string | undefined, secret: string): Promise<boolean> {
+  const compare = options.compare ?? verifyClientSecret;
+  const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
     if (!storedHash || !secret) return false;
     const key = crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
     if (cache.get(key) === storedHash) return true;

@@ -24,8 +24,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<AuthServerOptions> = {}): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+/**
+ * An in-process server on a fresh database, dropped on close; or, given
+ * `database`, on that one (e.g. a restart), left to its owner.
+ *
+ * Usage: `const s = await startTestServer({ authCodeTtl: 1 }); ... await s.close();`
+ */
+export async function startTestServer(overrides: Partial<AuthServerOptions> = {}, database?: TestDatabase): Promise<TestServer> {
+  const testDb = database ?? (await createTestDatabase());
   const server = await createAuthServer({
     databaseUrl: testDb.url,
     keys: testKeys(),
@@ -42,7 +48,7 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
     testDb,
     close: async () => {
       await server.close();
-      await testDb.drop();
+      if (!database) await testDb.drop();
     },
   };
 }

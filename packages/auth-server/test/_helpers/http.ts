@@ -1,8 +1,14 @@
 /**
  * Small HTTP helpers over fetch (real sockets).
  */
+/** `Authorization: Basic base64(id:secret)` (RFC 7617). */
 export function basic(id: string, secret: string): string {
-  return `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
+  return basicHeader(`${id}:${secret}`);
+}
+
+/** A Basic header around any decoded text, also malformed ones (no colon, ...). */
+export function basicHeader(decoded: string): string {
+  return `Basic ${Buffer.from(decoded, 'utf8').toString('base64')}`;
 }
 
 export interface JsonResponse {

@@ -3,10 +3,7 @@
  * "listening" log line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { packageDir } from './paths.ts';
 
 export interface SpawnedServer {
   url: string;

@@ -1,7 +1,7 @@
 import test from 'ava';
 import bcrypt from 'bcrypt';
-import { linkedAuthBin, printedSecret, runAuth } from './_helpers/run-auth.ts';
-import { useTestDatabase } from './_helpers/test-database.ts';
+import { linkedAuthBin, printedSecret, runAuth } from '../_helpers/run-auth.ts';
+import { useTestDatabase } from '../_helpers/test-database.ts';
 
 const ctx = useTestDatabase(test);
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '@heroes/db';
 import { adminUrl, dropDatabase, withDatabase } from '@heroes/db/testing';
-import { runAuth } from './_helpers/run-auth.ts';
+import { runAuth } from '../_helpers/run-auth.ts';
 
 test('an unreachable database gives one line and exit 1', async (t) => {
   const result = await runAuth(['list-clients'], { databaseUrl: 'postgresql://someone:pw@127.0.0.1:1/heroes' });

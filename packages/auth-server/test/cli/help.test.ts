@@ -1,5 +1,5 @@
 import test from 'ava';
-import { runAuth } from './_helpers/run-auth.ts';
+import { runAuth } from '../_helpers/run-auth.ts';
 
 const commands = ['add-client', 'list-clients', 'remove-client', 'set-scopes', 'set-redirect-uri', 'rotate-secret'];
 // No database is needed: these never connect.

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { printedSecret, runAuth } from './_helpers/run-auth.ts';
-import { useTestDatabase } from './_helpers/test-database.ts';
+import { printedSecret, runAuth } from '../_helpers/run-auth.ts';
+import { useTestDatabase } from '../_helpers/test-database.ts';
 
 const ctx = useTestDatabase(test);
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });

@@ -1,7 +1,8 @@
 import test from 'ava';
-import pg from 'pg';
-import { runAuth } from './_helpers/run-auth.ts';
-import { useTestDatabase } from './_helpers/test-database.ts';
+import { TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { listen } from '../_helpers/listen.ts';
+import { runAuth } from '../_helpers/run-auth.ts';
+import { useTestDatabase } from '../_helpers/test-database.ts';
 
 const ctx = useTestDatabase(test);
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });
@@ -15,11 +16,7 @@ test('remove-client deletes the client with its tokens and codes, and notifies',
   await ctx.db.authorizationCode.create({ data: { id: 'ac-doomed', clientId: 'doomed', payload: {}, expiresAt: inAnHour() } });
   await ctx.db.accessToken.create({ data: { id: 'at-bystander', clientId: 'bystander', payload: {}, expiresAt: inAnHour() } });
 
-  const listener = new pg.Client({ connectionString: ctx.url });
-  await listener.connect();
-  const notified: string[] = [];
-  listener.on('notification', (message) => notified.push(message.payload ?? ''));
-  await listener.query('LISTEN heroes_tokens_revoked');
+  const listener = await listen(ctx.url, TOKENS_REVOKED_CHANNEL);
   try {
     const result = await auth('remove-client', '--id', 'doomed');
     t.is(result.code, 0, result.stderr);
@@ -30,10 +27,10 @@ test('remove-client deletes the client with its tokens and codes, and notifies',
     t.is(await ctx.db.authorizationCode.count({ where: { clientId: 'doomed' } }), 0);
     t.truthy(await ctx.db.oAuthClient.findUnique({ where: { id: 'bystander' } }));
     t.is(await ctx.db.accessToken.count({ where: { clientId: 'bystander' } }), 1);
-    for (let i = 0; i < 50 && notified.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    t.deepEqual(notified.map((p) => JSON.parse(p)), [{ clientId: 'doomed' }]);
+    await listener.waitFor((p) => p['clientId'] === 'doomed');
+    t.deepEqual(listener.payloads, [{ clientId: 'doomed' }]);
   } finally {
-    await listener.end();
+    await listener.close();
   }
 });
 

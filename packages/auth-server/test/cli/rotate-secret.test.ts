@@ -1,7 +1,9 @@
 import test from 'ava';
 import bcrypt from 'bcrypt';
-import { printedSecret, runAuth } from './_helpers/run-auth.ts';
-import { useTestDatabase } from './_helpers/test-database.ts';
+import { TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { listen } from '../_helpers/listen.ts';
+import { printedSecret, runAuth } from '../_helpers/run-auth.ts';
+import { useTestDatabase } from '../_helpers/test-database.ts';
 
 const ctx = useTestDatabase(test);
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });
@@ -19,6 +21,18 @@ test('rotate-secret prints a new secret once; only the new one verifies; tokens 
   t.false(await bcrypt.compare('old-secret', row.hashedSecret!));
   t.deepEqual(row.allowedScopes, ['heroes']);
   t.is(await ctx.db.accessToken.count({ where: { clientId: 'web' } }), 1);
+});
+
+test('rotate-secret notifies resource servers with the client id', async (t) => {
+  t.is((await auth('add-client', '--id', 'notified', '--secret', 'old-secret')).code, 0);
+  const listener = await listen(ctx.url, TOKENS_REVOKED_CHANNEL);
+  try {
+    t.is((await auth('rotate-secret', '--id', 'notified')).code, 0);
+    await listener.waitFor((p) => p['clientId'] === 'notified');
+    t.deepEqual(listener.payloads, [{ clientId: 'notified' }]);
+  } finally {
+    await listener.close();
+  }
 });
 
 test('rotate-secret refuses a public client unless --make-confidential', async (t) => {

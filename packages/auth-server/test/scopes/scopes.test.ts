@@ -1,9 +1,8 @@
 import test from 'ava';
-import { pino } from 'pino';
-import { createAuthServer } from '../../src/index.ts';
-import { addClient, addUser, startTestServer, testKeys, type TestServer } from '../_helpers/fixtures.ts';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 import { resolveScopes } from '../../src/scopes/resolve-scopes.ts';
+import { isValidScopeList } from '../../src/scopes/scope-syntax.ts';
 
 let s: TestServer;
 const user = { username: 'bob', password: 'pw' };
@@ -65,7 +64,7 @@ test('scopes of existing clients are declared at start', async (t) => {
   const other = await startTestServer();
   try {
     await addClient(other.db, { id: 'early', secret: 's', allowedScopes: ['reports:export'] });
-    const restarted = await startTestServerOn(other.testDb.url);
+    const restarted = await startTestServer({}, other.testDb);
     try {
       const metadata = (await (await fetch(`${restarted.url}/.well-known/openid-configuration`)).json()) as { scopes_supported: string[] };
       t.true(metadata.scopes_supported.includes('reports:export'));
@@ -85,8 +84,7 @@ test('resolveScopes rules', (t) => {
   t.false(resolveScopes(['a'], 'a\\').ok);
 });
 
-async function startTestServerOn(databaseUrl: string) {
-  const server = await createAuthServer({ databaseUrl, keys: testKeys(), bcryptCost: 4, logger: pino({ level: 'silent' }) });
-  const { url } = await server.listen(0);
-  return { url, close: () => server.close() };
-}
+test('scope syntax is RFC 6749 3.3: tokens of %x21 / %x23-5B / %x5D-7E separated by single spaces', (t) => {
+  for (const ok of ['a', 'heroes:read heroes:write', '!#[]^~']) t.true(isValidScopeList(ok), ok);
+  for (const bad of ['', ' a', 'a ', 'a  b', 'a "b"', 'a\\b', 'h\u00e9ro', 'a\tb']) t.false(isValidScopeList(bad), bad);
+});

@@ -2,32 +2,28 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { createDb } from '@heroes/db';
 import { addClient, addUser } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant } from '../_helpers/http.ts';
 import { spawnServer } from '../_helpers/spawn-server.ts';
+import { useTestDatabase } from '../_helpers/test-database.ts';
 
-let testDb: TestDatabase;
-let dir: string;
-
-test.before(async () => {
-  testDb = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-process-'));
-  const db = createDb(testDb.url);
+const ctx = useTestDatabase(test, async (db) => {
   await addClient(db, { id: 'app', secret: 'app-secret' });
   await addUser(db, 'bob', 'pw');
-  await db.$disconnect();
 });
-test.after.always(async () => {
-  await testDb?.drop();
+let dir: string;
+
+test.before(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-process-'));
+});
+test.after.always(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('node --import tsx src/main.ts serves tokens, logs one JSON line per request, and stops on SIGTERM', async (t) => {
   const keysFile = path.join(dir, 'keys', 'auth-keys.json');
   const server = await spawnServer({
-    DATABASE_URL: testDb.url,
+    DATABASE_URL: ctx.url,
     AUTH_PORT: '0',
     AUTH_HOST: '127.0.0.1',
     AUTH_KEYS_FILE: keysFile,

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant } from '../_helpers/http.ts';
+import { basic, basicHeader, passwordGrant } from '../_helpers/http.ts';
 
 let s: TestServer;
 
@@ -55,7 +55,7 @@ test('client_secret_post authentication works too', async (t) => {
 });
 
 test('Basic credentials are form-urlencoded by real clients (RFC 6749 2.3.1) and decoded', async (t) => {
-  const encoded = `Basic ${Buffer.from('conf:conf%2Dsecret').toString('base64')}`;
+  const encoded = basicHeader('conf:conf%2Dsecret');
   const res = await passwordGrant(s.url, encoded, { username: 'bob@stablekernel.com', password: 'foobaxx' });
   t.is(res.status, 200);
 });

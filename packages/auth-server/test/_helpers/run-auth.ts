@@ -7,10 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageDir, repoRoot } from './paths.ts';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-export const authBin = path.join(repoRoot, 'packages/auth-server/bin/auth.js');
+export const authBin = path.join(packageDir, 'bin/auth.js');
 /** The bin as `npx auth` finds it (linked by `npm install`). */
 export const linkedAuthBin = path.join(repoRoot, 'node_modules/.bin/auth');
 

@@ -1,9 +1,14 @@
 /**
- * A fresh database per test file plus a Prisma client on it.
+ * A fresh database per test file plus a Prisma client on it, for tests that
+ * run the CLI or the server as a process against it (in-process servers
+ * use startTestServer in fixtures.ts instead).
  *
  * Usage:
  *   const ctx = useTestDatabase(test);
  *   test('...', async (t) => { await ctx.db.oAuthClient.count(); runAuth(args, { databaseUrl: ctx.url }); });
+ *
+ * `seed` runs once the database exists (ava runs `before` hooks
+ * concurrently, so rows a file needs up front go there, not in a hook).
  */
 import type { TestFn } from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
@@ -14,13 +19,14 @@ export interface DatabaseContext {
   db: PrismaClient;
 }
 
-export function useTestDatabase(test: TestFn): DatabaseContext {
+export function useTestDatabase(test: TestFn, seed?: (db: PrismaClient) => Promise<void>): DatabaseContext {
   const ctx = {} as DatabaseContext;
   let testDb: TestDatabase | undefined;
   test.before(async () => {
     testDb = await createTestDatabase();
     ctx.url = testDb.url;
     ctx.db = createDb(testDb.url, { maxConnections: 3 });
+    await seed?.(ctx.db);
   });
   test.after.always(async () => {
     await ctx.db?.$disconnect();
