@@ -1,0 +1,54 @@
+/**
+ * The Koa app of the public edge, as a table of layers (outermost first):
+ * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
+ *    authorization server, untouched by http-kit;
+ * 2. http-kit: request log, error → JSON, body rules, gzip;
+ * 3. routes: /register, /heroes/[:id];
+ * 4. anything else → 404 `{"error":"not found"}`.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import { createHttpKit, NotFoundError } from '@heroes/http-kit';
+import type { PrismaClient } from '@heroes/db';
+import type { Logger } from 'pino';
+import { createBearerGuard } from './auth/bearer-guard.ts';
+import type { CachedIntrospector } from './auth/cached-introspector.ts';
+import type { ResourceServerConfig } from './config/resource-server-config.ts';
+import type { HeroRepository } from './data/hero-repository.ts';
+import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
+import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
+import { mountRegisterRoute } from './routes/register/register-route.ts';
+
+export interface AppDeps {
+  config: ResourceServerConfig;
+  db: PrismaClient;
+  heroes: HeroRepository;
+  introspector: CachedIntrospector;
+  forwarder: AuthForwarder;
+  logger: Logger;
+}
+
+export function createApp({ config, db, heroes, introspector, forwarder, logger }: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = config.trustProxy;
+  app.silent = true;
+
+  const router = new Router();
+  mountRegisterRoute(router, { db, ...config });
+  mountHeroRoutes(router, {
+    heroes,
+    bearerGuard: createBearerGuard(introspector, config.realm),
+    maxNameLength: config.maxHeroNameLength,
+    readScope: config.heroesReadScope,
+    writeScope: config.heroesWriteScope,
+    realm: config.realm,
+  });
+
+  app.use(forwarder.middleware);
+  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
+  app.use(router.routes());
+  app.use(async function notFound() {
+    throw new NotFoundError();
+  });
+  return app;
+}

@@ -1,0 +1,70 @@
+/**
+ * One RFC 7662 introspection call to the authorization server.
+ * - POST `${authServerUrl}/auth/introspect`, form body
+ *   `token=<token>&token_type_hint=access_token`.
+ * - HTTP Basic with the resource server's own client id and secret, each
+ *   form-urlencoded first (RFC 6749 section 2.3.1).
+ * - keep-alive: Node's fetch (undici) pools connections per origin.
+ * - the authorization server unreachable, slow (timeoutMs), or answering
+ *   anything but 200 JSON → IntrospectionUnavailableError (the guard's 503).
+ */
+import { toTokenInfo, type TokenInfo } from './token-info.ts';
+
+export interface IntrospectOptions {
+  authServerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+}
+
+export type IntrospectToken = (token: string) => Promise<TokenInfo>;
+
+export class IntrospectionUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IntrospectionUnavailableError';
+  }
+}
+
+/**
+ * Usage:
+ *   const introspect = createIntrospector({ authServerUrl, clientId, clientSecret, timeoutMs: 5000 });
+ *   const info = await introspect(token);
+ */
+export function createIntrospector(options: IntrospectOptions): IntrospectToken {
+  const url = `${options.authServerUrl}/auth/introspect`;
+  const authorization = basicAuthorization(options.clientId, options.clientSecret);
+  return async function introspectToken(token) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (cause) {
+      throw new IntrospectionUnavailableError('authorization server unreachable', { cause });
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      throw new IntrospectionUnavailableError(`introspection answered ${response.status} without JSON`, { cause });
+    }
+    if (response.status !== 200) {
+      throw new IntrospectionUnavailableError(`introspection answered ${response.status}`, { cause: body });
+    }
+    return toTokenInfo(body);
+  };
+}
+
+/** `Basic base64(urlencode(id):urlencode(secret))`, RFC 6749 section 2.3.1. */
+export function basicAuthorization(id: string, secret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
+}

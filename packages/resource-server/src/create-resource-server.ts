@@ -1,0 +1,133 @@
+/**
+ * Wires one resource server: database pools, cached introspection, the
+ * revocation feed, the /auth forwarder and the Koa app.
+ * - listen(): starts the revocation feed, makes sure the server's own OAuth
+ *   client row exists (retried in the background while the database is
+ *   down, so the edge still starts and answers 503), then listens.
+ * - close(): stops accepting, closes idle and active connections, the
+ *   revocation feed, the proxy agent and the database pool.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createLogger } from '@heroes/http-kit';
+import { createApp } from './app.ts';
+import { CachedIntrospector } from './auth/cached-introspector.ts';
+import { createIntrospector } from './auth/introspect-token.ts';
+import { createRevocationListener } from './auth/revocation-listener.ts';
+import { ensureClient } from './bootstrap/ensure-client.ts';
+import { createPool } from './data/create-pool.ts';
+import { createHeroRepository } from './data/hero-repository.ts';
+import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
+import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ResourceServer {
+  app: Koa;
+  config: ResourceServerConfig;
+  db: PrismaClient;
+  introspector: CachedIntrospector;
+  /** Resolves once the server's own OAuth client row is in place. */
+  clientReady: Promise<void>;
+  listen(port?: number, host?: string): Promise<RunningServer>;
+}
+
+/**
+ * Usage:
+ *   const server = createResourceServer({ databaseUrl, clientSecret, authServerUrl });
+ *   const { url, close } = await server.listen(0);
+ */
+export function createResourceServer(options: ResourceServerOptions): ResourceServer {
+  const config = resolveConfig(options);
+  const logger = config.logger ?? createLogger('resource-server');
+  // Prisma serves /register and the client row: bcrypt-bound, few connections.
+  const db = createDb(config.databaseUrl, {
+    maxConnections: Math.min(config.dbPoolSize, 4),
+    connectionTimeoutMs: config.dbConnectTimeoutMs,
+  });
+  const pool = createPool({
+    databaseUrl: config.databaseUrl,
+    max: config.dbPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    logger,
+  });
+  const heroes = createHeroRepository(pool);
+  const introspector = new CachedIntrospector(
+    createIntrospector({
+      authServerUrl: config.authServerUrl,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      timeoutMs: config.introspectionTimeoutMs,
+    }),
+    { max: config.introspectionCacheMax, ttlMs: config.introspectionCacheTtlMs, negativeTtlMs: config.introspectionNegativeTtlMs },
+  );
+  const revocations = createRevocationListener({
+    databaseUrl: config.databaseUrl,
+    logger,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    onRevoked: () => introspector.clear(),
+    onTrusted: (trusted) => {
+      introspector.trusted = trusted;
+    },
+  });
+  const forwarder = createAuthForwarder({
+    target: config.authServerUrl,
+    trustProxy: config.trustProxy,
+    timeoutMs: config.authProxyTimeoutMs,
+    logger,
+  });
+  const app = createApp({ config, db, heroes, introspector, forwarder, logger });
+
+  let stopped = false;
+  let resolveClientReady: () => void = () => {};
+  const clientReady = new Promise<void>((resolve) => {
+    resolveClientReady = resolve;
+  });
+
+  async function registerClient(delayMs = 500): Promise<void> {
+    if (stopped) return;
+    try {
+      const result = await ensureClient(db, config);
+      logger.info({ clientId: config.clientId, result }, 'resource-server client ready');
+      resolveClientReady();
+    } catch (err) {
+      logger.warn({ err, retryInMs: delayMs }, 'could not register the resource-server client; retrying');
+      setTimeout(() => void registerClient(Math.min(delayMs * 2, 10_000)), delayMs).unref();
+    }
+  }
+
+  async function listen(port = config.port, host = config.host): Promise<RunningServer> {
+    await revocations.start();
+    await registerClient();
+    const server = http.createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, resolve);
+    });
+    const address = server.address() as AddressInfo;
+    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+    logger.info({ url }, 'resource server listening');
+    return {
+      url,
+      async close() {
+        stopped = true;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        forwarder.close();
+        await revocations.close();
+        await Promise.all([db.$disconnect(), pool.end()]);
+      },
+    };
+  }
+
+  return { app, config, db, introspector, clientReady, listen };
+}

@@ -1,0 +1,5 @@
+export { createResourceServer, type ResourceServer, type RunningServer } from './create-resource-server.ts';
+export { loadConfig } from './config/load-config.ts';
+export { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
+export { defaults } from './config/defaults.ts';
+export { REVOCATION_CHANNEL } from './auth/revocation-listener.ts';

@@ -1,0 +1,45 @@
+/**
+ * The hero as it travels over HTTP: `{ "id": int, "name": string }`.
+ * - keys other than `id` and `name` → 400 `invalid input key 'k'`.
+ * - names are non-empty, at most maxLength characters, stored exactly as
+ *   sent: leading or trailing whitespace is refused rather than trimmed
+ *   (silently trimming would make "Narco " and "Narco" two spellings of one
+ *   hero), and control characters (including NUL, which PostgreSQL text
+ *   cannot hold) are refused.
+ */
+import { defineResource, filterKeys } from '@heroes/http-kit';
+import { invalidValue, unknownKeys, validationFailed } from '../validation-error.ts';
+
+export const Hero = defineResource();
+
+export interface HeroInput {
+  name: string;
+  /** Present when the body had an `id` key (its value unchecked). */
+  id?: unknown;
+}
+
+const HERO_KEYS = ['id', 'name'];
+
+/**
+ * Usage:
+ *   const input = readHeroInput(await readBody(ctx, { expect: 'object' }), 100);
+ */
+export function readHeroInput(body: unknown, maxLength: number): HeroInput {
+  const record = body as Record<string, unknown>;
+  const filtered = filterKeys<Record<string, unknown>>(record, {
+    reject: unknownKeys(record, HERO_KEYS),
+    require: ['name'],
+  });
+  const { name } = filtered;
+  if (typeof name !== 'string') throw invalidValue('name');
+  checkHeroName(name, maxLength);
+  return Object.hasOwn(filtered, 'id') ? { name, id: filtered.id } : { name };
+}
+
+export function checkHeroName(name: string, maxLength: number): void {
+  if (name.length === 0) throw validationFailed(`'name' must not be empty`);
+  if (name.length > maxLength) throw validationFailed(`'name' must be at most ${maxLength} characters`);
+  if (name.trim() !== name) throw validationFailed(`'name' must not start or end with whitespace`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw validationFailed(`'name' must not contain control characters`);
+}

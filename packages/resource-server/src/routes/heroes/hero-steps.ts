@@ -1,0 +1,80 @@
+/**
+ * The hero operations, one step each; heroes-routes.ts puts them in tables.
+ * - GET /heroes: 200, every hero ordered by id; `?name=x` keeps names that
+ *   contain x, ignoring case; a repeated `name` → 400
+ *   `multiple values not expected for query value 'name'`.
+ * - GET /heroes/:id: 200 the hero, 404 `{"error":"not found"}` when absent.
+ * - POST /heroes: 200 the created hero (Aqueduct's status); an `id` in the
+ *   body is ignored (the tutorial's `ignore: ["id"]`), never stored.
+ * - PUT /heroes/:id: 200 the updated hero; an `id` in the body must equal
+ *   the path's; 404 when absent.
+ * - PUT /heroes with `{id, name}`: the same update, for the Tour of Heroes
+ *   client, whose updateHero() sends the whole hero to the collection URL.
+ * - DELETE /heroes/:id: 204 without a body; 404 when absent.
+ * - a duplicate name → 409 `entity_already_exists` (http-kit maps 23505).
+ */
+import type { Middleware } from 'koa';
+import { BadRequestError, NotFoundError, readBody } from '@heroes/http-kit';
+import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
+import { invalidValue, validationFailed } from '../validation-error.ts';
+import { Hero, readHeroInput } from './hero-resource.ts';
+import { parseHeroId, type HeroIdState } from './parse-hero-id.ts';
+
+export interface HeroStepsDeps {
+  heroes: HeroRepository;
+  maxNameLength: number;
+}
+
+const JSON_ONLY = { expect: 'object', contentTypes: ['application/json'] } as const;
+
+export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
+  const found = (hero: HeroRow | undefined): HeroRow => {
+    if (!hero) throw new NotFoundError();
+    return hero;
+  };
+
+  const listHeroes: Middleware = async function listHeroes(ctx) {
+    const name = ctx.query.name;
+    if (Array.isArray(name)) throw new BadRequestError(`multiple values not expected for query value 'name'`);
+    ctx.body = Hero.toMap(await heroes.list(name));
+  };
+
+  const getHero: Middleware = async function getHero(ctx) {
+    ctx.body = Hero.toMap(found(await heroes.find((ctx.state as HeroIdState).heroId)));
+  };
+
+  const createHero: Middleware = async function createHero(ctx) {
+    const { name } = readHeroInput(await readBody(ctx, JSON_ONLY), maxNameLength);
+    ctx.body = Hero.toMap(await heroes.create(name));
+  };
+
+  const updateHero: Middleware = async function updateHero(ctx) {
+    const id = (ctx.state as HeroIdState).heroId;
+    const input = readHeroInput(await readBody(ctx, JSON_ONLY), maxNameLength);
+    if (input.id !== undefined && input.id !== id) throw validationFailed(`'id' does not match the path`);
+    ctx.body = Hero.toMap(found(await heroes.update(id, input.name)));
+  };
+
+  const updateHeroFromBody: Middleware = async function updateHeroFromBody(ctx) {
+    const input = readHeroInput(await readBody(ctx, JSON_ONLY), maxNameLength);
+    if (input.id === undefined) throw validationFailed(`missing required input key(s): 'id'`);
+    const id = typeof input.id === 'number' ? safeId(input.id) : undefined;
+    if (id === undefined) throw invalidValue('id');
+    ctx.body = Hero.toMap(found(await heroes.update(id, input.name)));
+  };
+
+  const deleteHero: Middleware = async function deleteHero(ctx) {
+    if (!(await heroes.remove((ctx.state as HeroIdState).heroId))) throw new NotFoundError();
+    ctx.status = 204;
+  };
+
+  return { listHeroes, getHero, createHero, updateHero, updateHeroFromBody, deleteHero };
+}
+
+function safeId(value: number): number | undefined {
+  try {
+    return Number.isInteger(value) ? parseHeroId(String(value)) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * /heroes/[:id]: every method behind the bearer guard, reads need
+ * `heroes:read` and writes `heroes:write` (only when the token has scopes).
+ */
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { requireScope } from '../../auth/require-scope.ts';
+import { dispatchByMethod } from '../method-table.ts';
+import { createHeroSteps, type HeroStepsDeps } from './hero-steps.ts';
+import { readHeroId } from './parse-hero-id.ts';
+
+export interface HeroRoutesDeps extends HeroStepsDeps {
+  bearerGuard: Middleware;
+  readScope: string;
+  writeScope: string;
+  realm: string;
+}
+
+/**
+ * Usage:
+ *   mountHeroRoutes(router, { heroes, bearerGuard, maxNameLength: 100, readScope, writeScope, realm });
+ */
+export function mountHeroRoutes(router: Router, deps: HeroRoutesDeps): void {
+  const steps = createHeroSteps(deps);
+  const read = requireScope(deps.readScope, deps.realm);
+  const write = requireScope(deps.writeScope, deps.realm);
+
+  router.all('/heroes', dispatchByMethod([deps.bearerGuard], {
+    GET: [read, steps.listHeroes],
+    POST: [write, steps.createHero],
+    PUT: [write, steps.updateHeroFromBody],
+  }));
+
+  router.all('/heroes/:id', dispatchByMethod([deps.bearerGuard], {
+    GET: [read, readHeroId, steps.getHero],
+    PUT: [write, readHeroId, steps.updateHero],
+    DELETE: [write, readHeroId, steps.deleteHero],
+  }));
+}

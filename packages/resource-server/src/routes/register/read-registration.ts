@@ -1,0 +1,69 @@
+/**
+ * Step 1 of POST /register: the body → `{ username, password }`.
+ * - JSON object or form body; keys other than username and password → 400
+ *   `invalid input key 'k'`, except `id`, `hashedPassword` and `salt`, which
+ *   are ignored (the service computes them; Aqueduct overwrote them too).
+ * - a non-string value → 400 `invalid input value for 'k'`.
+ * - username or password missing, null or empty → 400
+ *   `{"error":"username and password required."}` (SPEC.md), before hashing.
+ * - username: stored exactly as sent (no trimming, no case folding), at most
+ *   maxUsernameLength characters, no control characters.
+ * - password: at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the
+ *   first 72 bytes, so a longer password is refused rather than silently
+ *   truncated (the authorization server verifies with plain bcrypt.compare,
+ *   so pre-hashing is not an option); NUL is refused (bcrypt stops there).
+ */
+import type { Context } from 'koa';
+import { BadRequestError, filterKeys, readBody } from '@heroes/http-kit';
+import { invalidValue, unknownKeys, validationFailed } from '../validation-error.ts';
+
+export const REQUIRED_MESSAGE = 'username and password required.';
+
+export interface Registration {
+  username: string;
+  password: string;
+}
+
+export interface RegistrationLimits {
+  maxUsernameLength: number;
+  maxPasswordBytes: number;
+}
+
+const KNOWN = ['username', 'password', 'id', 'hashedPassword', 'salt'];
+
+export async function readRegistration(ctx: Context, limits: RegistrationLimits): Promise<Registration> {
+  const body = (await readBody(ctx, {
+    expect: 'object',
+    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  })) as Record<string, unknown>;
+  const input = filterKeys<Record<string, unknown>>(body, {
+    reject: unknownKeys(body, KNOWN),
+    ignore: ['id', 'hashedPassword', 'salt'],
+  });
+  const username = optionalString(input, 'username');
+  const password = optionalString(input, 'password');
+  if (!username || !password) throw new BadRequestError(REQUIRED_MESSAGE, { code: 'missing_credentials' });
+  checkUsername(username, limits.maxUsernameLength);
+  checkPassword(password, limits.maxPasswordBytes);
+  return { username, password };
+}
+
+function optionalString(input: Record<string, unknown>, key: string): string | undefined {
+  const value = input[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidValue(key);
+  return value;
+}
+
+function checkUsername(username: string, max: number): void {
+  if (username.length > max) throw validationFailed(`'username' must be at most ${max} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(username)) throw validationFailed(`'username' must not contain control characters`);
+}
+
+function checkPassword(password: string, maxBytes: number): void {
+  if (Buffer.byteLength(password, 'utf8') > maxBytes) {
+    throw validationFailed(`'password' must be at most ${maxBytes} bytes (UTF-8)`);
+  }
+  if (password.includes('\u0000')) throw validationFailed(`'password' must not contain NUL characters`);
+}

@@ -1,0 +1,26 @@
+/**
+ * 400 `{"error":"entity validation failed","reasons":[...]}`: the shape
+ * http-kit's key filters use (Aqueduct's Serializable.read), for the checks
+ * a route makes on values after the keys passed.
+ */
+import { BadRequestError } from '@heroes/http-kit';
+
+export const VALIDATION_FAILED = 'entity validation failed';
+
+/**
+ * Usage:
+ *   throw validationFailed(`invalid input value for 'name'`);
+ */
+export function validationFailed(...reasons: string[]): BadRequestError {
+  return new BadRequestError(VALIDATION_FAILED, { code: 'entity_validation_failed', details: { reasons } });
+}
+
+/** Aqueduct's wording for a value of the wrong type. */
+export function invalidValue(key: string): BadRequestError {
+  return validationFailed(`invalid input value for '${key}'`);
+}
+
+/** Keys of `body` outside `known`, for filterKeys' `reject` list. */
+export function unknownKeys(body: Record<string, unknown>, known: readonly string[]): string[] {
+  return Object.keys(body).filter((key) => !known.includes(key));
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import bcrypt from 'bcrypt';
+import { createDb } from '@heroes/db';
+import { createTestDatabase } from '@heroes/db/testing';
+import { ensureClient } from '../../src/bootstrap/ensure-client.ts';
+import { readOrCreateClientSecret } from '../../src/config/client-secret.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+
+test('the generated client secret is created once, mode 0600, shared by concurrent starters', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-secret-'));
+  const secrets = await Promise.all(Array.from({ length: 8 }, () => readOrCreateClientSecret(path.join(dir, 'data'))));
+  t.is(new Set(secrets).size, 1);
+  t.true(secrets[0]!.length >= 40);
+  const file = path.join(dir, 'data', 'resource-server-secret');
+  t.is(fs.statSync(file).mode & 0o777, 0o600);
+  t.is(await readOrCreateClientSecret(path.join(dir, 'data')), secrets[0]!);
+  t.deepEqual(fs.readdirSync(path.join(dir, 'data')), ['resource-server-secret'], 'no temporary files left');
+});
+
+test('loadConfig reads the environment and rejects bad numbers', async (t) => {
+  const config = await loadConfig({
+    DATABASE_URL: 'postgresql://x/y',
+    RESOURCE_SERVER_CLIENT_SECRET: 's',
+    PORT: '9999',
+    AUTH_SERVER_URL: 'http://auth:1/',
+    INTROSPECTION_CACHE_TTL_MS: '1000',
+    TRUST_PROXY: 'true',
+  });
+  t.is(config.port, 9999);
+  t.is(config.authServerUrl, 'http://auth:1');
+  t.is(config.introspectionCacheTtlMs, 1000);
+  t.is(config.clientId, 'resource-server');
+  t.is(config.bcryptCost, 10);
+  t.true(config.trustProxy);
+  await t.throwsAsync(loadConfig({ RESOURCE_SERVER_CLIENT_SECRET: 's' }), { message: /DATABASE_URL/ });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', PORT: 'abc' }), { message: /PORT/ });
+});
+
+test('ensureClient creates the row once and rewrites the hash only when the secret changed', async (t) => {
+  const database = await createTestDatabase();
+  const db = createDb(database.url);
+  try {
+    const options = { clientId: 'rs', clientSecret: 'one', bcryptCost: 4 };
+    const results = await Promise.all([ensureClient(db, options), ensureClient(db, options)]);
+    t.true(results.includes('created'));
+    const first = await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } });
+    t.true(await bcrypt.compare('one', first.hashedSecret!));
+    t.deepEqual(first.allowedScopes, []);
+    t.is(first.redirectUri, null);
+    t.is(await ensureClient(db, options), 'unchanged');
+    t.is((await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret, first.hashedSecret);
+    t.is(await ensureClient(db, { ...options, clientSecret: 'two' }), 'updated');
+    t.true(await bcrypt.compare('two', (await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret!));
+  } finally {
+    await db.$disconnect();
+    await database.drop();
+  }
+});

@@ -1,0 +1,73 @@
+/**
+ * Two resource-server processes in front of one authorization server
+ * process: a token cached by both dies on both within 1 s of its
+ * revocation (PostgreSQL LISTEN/NOTIFY), and repeated requests with the
+ * same token are answered from the cache, without introspection calls.
+ */
+import test from 'ava';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { bearer, request } from '../_helpers/http.ts';
+import { addClient, passwordToken, revoke } from '../_helpers/oauth.ts';
+import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let auth: ChildServer;
+let edges: ChildServer[] = [];
+const client = { id: 'revocation-app', secret: 'revocation-secret' };
+
+const introspections = () => auth.output().split('\n').filter((line) => line.includes('"path":"/auth/introspect"')).length;
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  const authPort = await freePort();
+  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${authPort}`);
+  // The second edge runs as two cluster workers (WORKERS=2).
+  edges = await Promise.all(
+    ['1', '2'].map(async (workers) => startResourceProcess(database.url, await freePort(), auth.url, { WORKERS: workers })),
+  );
+  await addClient(db, client.id, client.secret);
+  const res = await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'alice', password: 'alice pw' } });
+  if (res.status !== 200) throw new Error(res.text);
+});
+test.after.always(async () => {
+  await Promise.all(edges.map((edge) => edge.stop()));
+  await auth?.stop();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+test.serial('repeated requests with one token introspect once per process', async (t) => {
+  const token = await passwordToken(auth.url, client, 'alice', 'alice pw');
+  const before = introspections();
+  for (let i = 0; i < 10; i++) {
+    for (const edge of edges) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200)); // let the log lines arrive
+  // 20 requests: one introspection by the first edge, at most one per worker of the second.
+  const calls = introspections() - before;
+  t.true(calls >= 2 && calls <= 3, `${calls} introspection calls`);
+});
+
+test.serial('a revoked token stops working on both resource servers within 1 s', async (t) => {
+  const token = await passwordToken(auth.url, client, 'alice', 'alice pw');
+  const h = bearer(token.access_token);
+  for (const edge of edges) {
+    for (let i = 0; i < 4; i++) t.is((await request(`${edge.url}/heroes`, { headers: h })).status, 200, 'cached everywhere');
+  }
+  t.is(await revoke(auth.url, client, token.access_token), 200);
+  const revokedAt = Date.now();
+  const deadAfter = await Promise.all(
+    edges.map(async (edge) => {
+      while (Date.now() - revokedAt < 1_000) {
+        if ((await request(`${edge.url}/heroes`, { headers: h })).status === 401) return Date.now() - revokedAt;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return Infinity;
+    }),
+  );
+  t.log(`dead on both after ${deadAfter.join(' ms, ')} ms`);
+  for (const ms of deadAfter) t.true(ms < 1_000);
+});

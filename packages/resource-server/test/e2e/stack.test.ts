@@ -1,0 +1,124 @@
+/**
+ * End to end: the authorization server and the resource server as real
+ * processes on one fresh PostgreSQL database; every request goes through
+ * the edge, as a client of {base_url} would send it.
+ */
+import test from 'ava';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { bearer, request } from '../_helpers/http.ts';
+import { addClient, basic, passwordToken, revoke } from '../_helpers/oauth.ts';
+import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let auth: ChildServer;
+let edge: ChildServer;
+const client = { id: 'e2e-app', secret: 'e2e app/secret' };
+const scoped = { id: 'e2e-reader', secret: 'reader-secret' };
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  const [authPort, edgePort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${edgePort}`;
+  auth = await startAuthProcess(database.url, authPort, base);
+  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  await addClient(db, client.id, client.secret);
+  await addClient(db, scoped.id, scoped.secret, ['heroes:read']);
+  const res = await request(`${edge.url}/register`, { method: 'POST', json: { username: 'bob', password: 'bob password' } });
+  if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
+});
+test.after.always(async () => {
+  await edge?.stop();
+  await auth?.stop();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+test('register → token through the edge → heroes CRUD', async (t) => {
+  const token = await passwordToken(edge.url, client, 'bob', 'bob password');
+  t.is(token.token_type.toLowerCase(), 'bearer');
+  const h = bearer(token.access_token);
+  t.deepEqual((await request(`${edge.url}/heroes`, { headers: h })).body, []);
+  const created = await request(`${edge.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Mr. Nice' } });
+  t.is(created.status, 200);
+  const hero = created.body as { id: number; name: string };
+  t.deepEqual((await request(`${edge.url}/heroes/${hero.id}`, { headers: h })).body, hero);
+  t.is((await request(`${edge.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Mr. Nice' } })).status, 409);
+  const renamed = await request(`${edge.url}/heroes/${hero.id}`, { method: 'PUT', headers: h, json: { name: 'Mr. Nicer' } });
+  t.deepEqual(renamed.body, { id: hero.id, name: 'Mr. Nicer' });
+  t.deepEqual((await request(`${edge.url}/heroes?name=NICER`, { headers: h })).body, [{ id: hero.id, name: 'Mr. Nicer' }]);
+  t.is((await request(`${edge.url}/heroes/${hero.id}`, { method: 'DELETE', headers: h })).status, 204);
+  t.is((await request(`${edge.url}/heroes/${hero.id}`, { headers: h })).status, 404);
+});
+
+test('the user registered at the edge can log in; a wrong password cannot', async (t) => {
+  const ok = await request(`${edge.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic(client.id, client.secret), 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=password&username=bob&password=wrong',
+  });
+  t.is(ok.status, 400);
+  t.is((ok.body as { error: string }).error, 'invalid_grant');
+});
+
+test('no header → 401; unknown token → 401 invalid_token; malformed → 400', async (t) => {
+  const none = await request(`${edge.url}/heroes`);
+  t.is(none.status, 401);
+  t.truthy(none.headers.get('www-authenticate'));
+  const unknown = await request(`${edge.url}/heroes`, { headers: bearer('x'.repeat(43)) });
+  t.is(unknown.status, 401);
+  t.deepEqual(unknown.body, { error: 'invalid_token' });
+  t.regex(unknown.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+  const malformed = await request(`${edge.url}/heroes`, { headers: { authorization: 'Bearer' } });
+  t.is(malformed.status, 400);
+});
+
+test('a revoked token → 401 invalid_token', async (t) => {
+  const token = await passwordToken(edge.url, client, 'bob', 'bob password');
+  t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
+  t.is(await revoke(edge.url, client, token.access_token), 200);
+  const deadline = Date.now() + 1_000;
+  let status = 200;
+  while (status === 200 && Date.now() < deadline) {
+    status = (await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status;
+  }
+  t.is(status, 401);
+});
+
+test('a refresh token is not accepted as a bearer token', async (t) => {
+  const token = await passwordToken(edge.url, client, 'bob', 'bob password');
+  t.truthy(token.refresh_token, 'a confidential client gets a refresh token');
+  const res = await request(`${edge.url}/heroes`, { headers: bearer(token.refresh_token!) });
+  t.is(res.status, 401);
+});
+
+test('a heroes:read token reads but cannot write → 403 insufficient_scope', async (t) => {
+  const token = await passwordToken(edge.url, scoped, 'bob', 'bob password', 'heroes:read');
+  t.is(token.scope, 'heroes:read');
+  const h = bearer(token.access_token);
+  t.is((await request(`${edge.url}/heroes`, { headers: h })).status, 200);
+  const write = await request(`${edge.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Nope' } });
+  t.is(write.status, 403);
+  t.deepEqual(write.body, { error: 'insufficient_scope', scope: 'heroes:write' });
+});
+
+test('discovery through the edge describes the public base URL', async (t) => {
+  const res = await request(`${edge.url}/.well-known/oauth-authorization-server`);
+  t.is(res.status, 200);
+  const metadata = res.body as { issuer: string; token_endpoint: string };
+  t.is(metadata.token_endpoint, `${edge.url}/auth/token`);
+});
+
+test('the login form is served through the edge', async (t) => {
+  const res = await request(`${edge.url}/auth/code?client_id=${client.id}&response_type=code&state=s`);
+  t.true([200, 400].includes(res.status));
+  t.regex(res.headers.get('content-type') ?? '', /text\/html/);
+});
+
+test('the resource server registered its own confidential client once', async (t) => {
+  const row = await db.oAuthClient.findUnique({ where: { id: 'resource-server' } });
+  t.truthy(row?.hashedSecret);
+  t.regex(row!.hashedSecret!, /^\$2[aby]\$/);
+});

@@ -1,0 +1,59 @@
+import net from 'node:net';
+import test from 'ava';
+import { activeToken, startFakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { bearer, request } from '../_helpers/http.ts';
+import { startInProcess } from '../_helpers/in-process.ts';
+
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('authorization server down → 503 JSON on protected routes, /register still works', async (t) => {
+  const rs = await startInProcess(`http://127.0.0.1:${await closedPort()}`);
+  try {
+    const res = await request(`${rs.url}/heroes`, { headers: bearer('any') });
+    t.is(res.status, 503);
+    t.deepEqual(res.body, { error: 'authorization server unavailable' });
+    const forwarded = await request(`${rs.url}/auth/token`, { method: 'POST', body: 'grant_type=password' });
+    t.is(forwarded.status, 503);
+    t.deepEqual(forwarded.body, { error: 'authorization server unavailable' });
+    t.regex(forwarded.headers.get('content-type') ?? '', /application\/json/);
+    const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'a', password: 'b' } });
+    t.is(register.status, 200);
+  } finally {
+    await rs.close();
+  }
+});
+
+test('authorization server too slow → 503 after the timeout, not a hang', async (t) => {
+  const auth = await startFakeAuthServer();
+  auth.tokens.set('slow', activeToken());
+  auth.delayMs = 2_000;
+  const rs = await startInProcess(auth.url, { introspectionTimeoutMs: 200 });
+  try {
+    const started = Date.now();
+    const res = await request(`${rs.url}/heroes`, { headers: bearer('slow') });
+    t.is(res.status, 503);
+    t.true(Date.now() - started < 1_500);
+  } finally {
+    await rs.close();
+    await auth.close();
+  }
+});
+
+test('introspection refused (wrong client secret) → 503, never 500', async (t) => {
+  const auth = await startFakeAuthServer('Basic bm90LXRoaXM6b25l');
+  auth.tokens.set('t', activeToken());
+  const rs = await startInProcess(auth.url);
+  try {
+    const res = await request(`${rs.url}/heroes`, { headers: bearer('t') });
+    t.is(res.status, 503);
+  } finally {
+    await rs.close();
+    await auth.close();
+  }
+});

@@ -1,0 +1,67 @@
+import net from 'node:net';
+import test from 'ava';
+import { createTestDatabase } from '@heroes/db/testing';
+import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { bearer, request } from '../_helpers/http.ts';
+import { startInProcess } from '../_helpers/in-process.ts';
+import { startTcpProxy } from '../_helpers/tcp-proxy.ts';
+
+let auth: FakeAuthServer;
+test.before(async () => {
+  auth = await startFakeAuthServer();
+  auth.tokens.set('ok', activeToken());
+});
+test.after.always(() => auth?.close());
+
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('database unreachable (closed port) → 503 JSON; the server still starts', async (t) => {
+  const url = `postgresql://postgres@127.0.0.1:${await closedPort()}/nowhere`;
+  const fakeDb = { url, name: 'nowhere', drop: async () => {} };
+  const rs = await startInProcess(auth.url, {}, fakeDb);
+  try {
+    const heroes = await request(`${rs.url}/heroes`, { headers: bearer('ok') });
+    t.is(heroes.status, 503);
+    t.deepEqual(heroes.body, { error: 'unable to connect to database' });
+    const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'x', password: 'y' } });
+    t.is(register.status, 503);
+    const create = await request(`${rs.url}/heroes`, { method: 'POST', headers: bearer('ok'), json: { name: 'X' } });
+    t.is(create.status, 503);
+  } finally {
+    await rs.close();
+  }
+});
+
+test('the server recovers by itself when the database comes back', async (t) => {
+  const database = await createTestDatabase();
+  const target = new URL(database.url);
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  const viaProxy = new URL(database.url);
+  viaProxy.port = String(proxy.port);
+  const rs = await startInProcess(auth.url, {}, { ...database, url: viaProxy.toString() });
+  try {
+    t.is((await request(`${rs.url}/heroes`, { headers: bearer('ok') })).status, 200);
+    await proxy.stop();
+    const down = await request(`${rs.url}/heroes`, { headers: bearer('ok') });
+    t.is(down.status, 503);
+    t.is(typeof (down.body as { error: string }).error, 'string');
+    await proxy.start();
+    let status = 0;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await request(`${rs.url}/heroes`, { headers: bearer('ok') })).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    t.is(status, 200);
+  } finally {
+    await rs.close();
+    await proxy.stop();
+    await database.drop();
+  }
+});

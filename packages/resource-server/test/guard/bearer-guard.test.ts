@@ -1,0 +1,90 @@
+import test from 'ava';
+import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { bearer, request } from '../_helpers/http.ts';
+import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
+
+let auth: FakeAuthServer;
+let rs: InProcessServer;
+
+test.before(async () => {
+  auth = await startFakeAuthServer();
+  auth.tokens.set('full', activeToken());
+  auth.tokens.set('reader', activeToken({ scope: 'heroes:read' }));
+  auth.tokens.set('writer', activeToken({ scope: 'heroes:write other' }));
+  auth.tokens.set('parent', activeToken({ scope: 'heroes' }));
+  auth.tokens.set('modified', activeToken({ scope: 'heroes.readonly' }));
+  auth.tokens.set('expired', activeToken({}, -10));
+  auth.tokens.set('refresh', { ...activeToken(), token_type: undefined });
+  auth.tokens.set('dpop', activeToken({ token_type: 'DPoP' }));
+  rs = await startInProcess(auth.url);
+});
+test.after.always(async () => {
+  await rs?.close();
+  await auth?.close();
+});
+
+const heroes = (headers: Record<string, string> = {}, method = 'GET') =>
+  request(`${rs.url}/heroes`, { method, headers, ...(method === 'POST' ? { json: { name: `h-${Math.random()}` } } : {}) });
+
+test('no Authorization header → 401 JSON with a bare Bearer challenge', async (t) => {
+  const res = await heroes();
+  t.is(res.status, 401);
+  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes"');
+  t.deepEqual(res.body, { error: 'unauthorized' });
+});
+
+for (const header of ['Bearer', 'Bearer ', 'Bearer a b', 'Basic Ym9iOnB3', 'Token abc', 'Bearer ab"c', 'bearer\tabc', 'Bearer ä']) {
+  test(`malformed header ${JSON.stringify(header)} → 400 invalid_authorization_header`, async (t) => {
+    const res = await heroes({ authorization: header });
+    t.is(res.status, 400);
+    t.deepEqual(res.body, { error: 'invalid_authorization_header' });
+    t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes", error="invalid_request"');
+  });
+}
+
+test('scheme is case-insensitive (RFC 9110 section 11.1)', async (t) => {
+  t.is((await heroes({ authorization: 'bearer full' })).status, 200);
+  t.is((await heroes({ authorization: 'BEARER full' })).status, 200);
+});
+
+for (const token of ['unknown-token', 'expired', 'refresh', 'dpop']) {
+  test(`${token} token → 401 invalid_token`, async (t) => {
+    const res = await heroes(bearer(token));
+    t.is(res.status, 401);
+    t.deepEqual(res.body, { error: 'invalid_token' });
+    t.regex(res.headers.get('www-authenticate') ?? '', /^Bearer realm="heroes", error="invalid_token"/);
+  });
+}
+
+test('a token without scopes has full access', async (t) => {
+  t.is((await heroes(bearer('full'))).status, 200);
+  t.is((await heroes(bearer('full'), 'POST')).status, 200);
+});
+
+test('heroes:read reads but cannot write → 403 insufficient_scope', async (t) => {
+  t.is((await heroes(bearer('reader'))).status, 200);
+  const res = await heroes(bearer('reader'), 'POST');
+  t.is(res.status, 403);
+  t.deepEqual(res.body, { error: 'insufficient_scope', scope: 'heroes:write' });
+  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes", error="insufficient_scope", scope="heroes:write"');
+  const del = await request(`${rs.url}/heroes/1`, { method: 'DELETE', headers: bearer('reader') });
+  t.is(del.status, 403);
+});
+
+test('heroes:write without heroes:read cannot read', async (t) => {
+  const res = await heroes(bearer('writer'));
+  t.is(res.status, 403);
+  t.deepEqual(res.body, { error: 'insufficient_scope', scope: 'heroes:read' });
+  t.is((await heroes(bearer('writer'), 'POST')).status, 200);
+});
+
+test('a parent scope grants its sub-scopes; a .modifier scope does not', async (t) => {
+  t.is((await heroes(bearer('parent'))).status, 200);
+  t.is((await heroes(bearer('parent'), 'POST')).status, 200);
+  t.is((await heroes(bearer('modified'))).status, 403);
+});
+
+test('the resource server authenticates with URL-encoded Basic credentials', async (t) => {
+  await heroes(bearer('basic-check'));
+  t.is(auth.lastAuthorization, `Basic ${Buffer.from('resource-server:rs-secret').toString('base64')}`);
+});

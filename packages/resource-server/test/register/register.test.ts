@@ -1,0 +1,166 @@
+import test from 'ava';
+import bcrypt from 'bcrypt';
+import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
+import { request } from '../_helpers/http.ts';
+
+let auth: FakeAuthServer;
+let rs: InProcessServer;
+
+test.before(async () => {
+  auth = await startFakeAuthServer();
+  rs = await startInProcess(auth.url);
+});
+test.after.always(async () => {
+  await rs?.close();
+  await auth?.close();
+});
+
+const register = (json: unknown, headers: Record<string, string> = {}) =>
+  request(`${rs.url}/register`, { method: 'POST', json, headers });
+
+test('200 with only id and username; password stored as a bcrypt hash', async (t) => {
+  const res = await register({ username: 'bob', password: 'foobaxx' });
+  t.is(res.status, 200);
+  const body = res.body as { id: number; username: string };
+  t.deepEqual(Object.keys(body).sort(), ['id', 'username']);
+  t.is(body.username, 'bob');
+  t.true(Number.isInteger(body.id) && body.id > 0);
+  t.regex(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
+  const user = await rs.server.db.user.findUniqueOrThrow({ where: { id: body.id } });
+  t.true(await bcrypt.compare('foobaxx', user.hashedPassword));
+  t.is(user.hashedPassword.slice(0, 29), user.salt, 'salt is the bcrypt salt string of the hash');
+  t.regex(user.salt, /^\$2[aby]\$04\$/);
+});
+
+test('each user gets a different salt', async (t) => {
+  const a = await register({ username: 'salt-a', password: 'same password' });
+  const b = await register({ username: 'salt-b', password: 'same password' });
+  const [ua, ub] = await Promise.all([
+    rs.server.db.user.findUniqueOrThrow({ where: { id: (a.body as { id: number }).id } }),
+    rs.server.db.user.findUniqueOrThrow({ where: { id: (b.body as { id: number }).id } }),
+  ]);
+  t.not(ua.salt, ub.salt);
+  t.not(ua.hashedPassword, ub.hashedPassword);
+});
+
+for (const [title, body] of [
+  ['missing password', { username: 'nopass' }],
+  ['missing username', { password: 'secret' }],
+  ['empty object', {}],
+  ['null username', { username: null, password: 'secret' }],
+  ['empty password', { username: 'empty', password: '' }],
+  ['empty username', { username: '', password: 'secret' }],
+] as const) {
+  test(`400 "username and password required." for ${title}`, async (t) => {
+    const res = await register(body);
+    t.is(res.status, 400);
+    t.deepEqual(res.body, { error: 'username and password required.' });
+  });
+}
+
+test('409 for a duplicate username; usernames are case-sensitive and not trimmed', async (t) => {
+  t.is((await register({ username: 'dup', password: 'pw1' })).status, 200);
+  const again = await register({ username: 'dup', password: 'pw2' });
+  t.is(again.status, 409);
+  t.is((again.body as { error: string }).error, 'entity_already_exists');
+  const upper = await register({ username: 'DUP', password: 'pw' });
+  t.is(upper.status, 200);
+  t.is((upper.body as { username: string }).username, 'DUP');
+  const spaced = await register({ username: ' dup ', password: 'pw' });
+  t.is(spaced.status, 200);
+  t.is((spaced.body as { username: string }).username, ' dup ');
+});
+
+test('hashedPassword, salt and id sent by the client are never stored', async (t) => {
+  const res = await register({ username: 'sneaky', password: 'real', hashedPassword: 'x', salt: 'y', id: 999 });
+  t.is(res.status, 200);
+  const body = res.body as { id: number };
+  t.not(body.id, 999);
+  t.deepEqual(Object.keys(body).sort(), ['id', 'username']);
+  const user = await rs.server.db.user.findUniqueOrThrow({ where: { username: 'sneaky' } });
+  t.not(user.hashedPassword, 'x');
+  t.not(user.salt, 'y');
+  t.true(await bcrypt.compare('real', user.hashedPassword));
+});
+
+test('unknown keys → 400 entity validation failed', async (t) => {
+  const res = await register({ username: 'u1', password: 'p', admin: true });
+  t.is(res.status, 400);
+  t.deepEqual(res.body, { error: 'entity validation failed', reasons: ["invalid input key 'admin'"] });
+});
+
+test('wrong types → 400 invalid input value', async (t) => {
+  for (const [key, body] of [
+    ['username', { username: 5, password: 'p' }],
+    ['password', { username: 'typed', password: ['p'] }],
+    ['username', { username: { a: 1 }, password: 'p' }],
+  ] as const) {
+    const res = await register(body);
+    t.is(res.status, 400);
+    t.deepEqual(res.body, { error: 'entity validation failed', reasons: [`invalid input value for '${key}'`] });
+  }
+});
+
+test('username length: 150 characters pass, 151 → 400', async (t) => {
+  t.is((await register({ username: 'u'.repeat(150), password: 'p' })).status, 200);
+  const res = await register({ username: 'v'.repeat(151), password: 'p' });
+  t.is(res.status, 400);
+  t.deepEqual(res.body, { error: 'entity validation failed', reasons: ["'username' must be at most 150 characters"] });
+});
+
+test('password over 72 UTF-8 bytes → 400; exactly 72 passes', async (t) => {
+  t.is((await register({ username: 'pw72', password: 'p'.repeat(72) })).status, 200);
+  const long = await register({ username: 'pw73', password: 'p'.repeat(73) });
+  t.is(long.status, 400);
+  t.deepEqual(long.body, { error: 'entity validation failed', reasons: ["'password' must be at most 72 bytes (UTF-8)"] });
+  const multibyte = await register({ username: 'pw-utf8', password: 'é'.repeat(37) }); // 74 bytes, 37 chars
+  t.is(multibyte.status, 400);
+});
+
+test('control characters in the username or NUL in the password → 400', async (t) => {
+  t.is((await register({ username: 'nul\u0000name', password: 'p' })).status, 400);
+  t.is((await register({ username: 'nulpw', password: 'a\u0000b' })).status, 400);
+});
+
+test('body errors: not an object, malformed JSON, no body, wrong content type', async (t) => {
+  const array = await register([{ username: 'a', password: 'b' }]);
+  t.is(array.status, 400);
+  t.deepEqual(array.body, { error: 'request entity was unexpected type' });
+  const malformed = await request(`${rs.url}/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":',
+  });
+  t.is(malformed.status, 400);
+  t.deepEqual(malformed.body, { error: 'request entity could not be decoded' });
+  const empty = await request(`${rs.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  t.is(empty.status, 400);
+  t.deepEqual(empty.body, { error: 'missing required body' });
+  const text = await request(`${rs.url}/register`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+  t.is(text.status, 415);
+  t.is(typeof (text.body as { error: string }).error, 'string');
+});
+
+test('a form body works too', async (t) => {
+  const res = await request(`${rs.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'username=form+user&password=p%26w',
+  });
+  t.is(res.status, 200);
+  t.is((res.body as { username: string }).username, 'form user');
+  const user = await rs.server.db.user.findUniqueOrThrow({ where: { username: 'form user' } });
+  t.true(await bcrypt.compare('p&w', user.hashedPassword));
+});
+
+test('GET /register → 405 with Allow', async (t) => {
+  const res = await request(`${rs.url}/register`);
+  t.is(res.status, 405);
+  t.is(res.headers.get('allow'), 'POST, OPTIONS');
+  t.deepEqual(res.body, { error: 'method not allowed' });
+});
+
+test('the response never contains the password, hash or salt', async (t) => {
+  const res = await register({ username: 'leak-check', password: 'leaky-password' });
+  t.false(res.text.includes('leaky-password'));
+  t.false(res.text.includes('$2'));
+});
