@@ -8,7 +8,8 @@ const ctx = useTestDatabase(test);
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
-test('remove-client deletes the client with its tokens and codes, and notifies', async (t) => {
+// Serial: NOTIFY is database-wide, and the other tests of this file notify too.
+test.serial('remove-client deletes the client with its tokens and codes, and notifies', async (t) => {
   t.is((await auth('add-client', '--id', 'doomed', '--secret', 'x')).code, 0);
   t.is((await auth('add-client', '--id', 'bystander')).code, 0);
   await ctx.db.accessToken.create({ data: { id: 'at-doomed', clientId: 'doomed', payload: {}, expiresAt: inAnHour() } });

@@ -23,7 +23,8 @@ test('rotate-secret prints a new secret once; only the new one verifies; tokens 
   t.is(await ctx.db.accessToken.count({ where: { clientId: 'web' } }), 1);
 });
 
-test('rotate-secret notifies resource servers with the client id', async (t) => {
+// Serial: NOTIFY is database-wide, and the other tests of this file notify too.
+test.serial('rotate-secret notifies resource servers with the client id', async (t) => {
   t.is((await auth('add-client', '--id', 'notified', '--secret', 'old-secret')).code, 0);
   const listener = await listen(ctx.url, TOKENS_REVOKED_CHANNEL);
   try {
