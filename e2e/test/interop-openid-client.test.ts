@@ -16,7 +16,7 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import * as client from 'openid-client';
 import { authCli } from './_helpers/auth-cli.ts';
-import { createEmptyDatabase } from './_helpers/empty-database.ts';
+import { createEmptyDatabase } from '@heroes/db/testing';
 import { submitLoginForm } from './_helpers/login-form.ts';
 import { freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 import type { TestDatabase } from '@heroes/db/testing';
@@ -50,7 +50,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-interop-'));
 fs.chmodSync(dataDir, 0o755);
 
 test.before(async () => {
-  database = await createEmptyDatabase();
+  database = await createEmptyDatabase('heroes_e2e_');
   const port = await freePort();
   const authPort = await freePort();
   base = `http://127.0.0.1:${port}`;

@@ -35,8 +35,26 @@ export function migrationSql(): string[] {
     .map((name) => fs.readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8'));
 }
 
+/** A fresh database with the committed migrations applied (no Prisma history table). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `heroes_t_${crypto.randomBytes(6).toString('hex')}`;
+  const database = await createEmptyDatabase();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    for (const sql of migrationSql()) await client.query(sql);
+  } finally {
+    await client.end();
+  }
+  return database;
+}
+
+/**
+ * A fresh EMPTY database, for tests that run `prisma migrate deploy`
+ * themselves (scripts/start.ts): a database from createTestDatabase() holds
+ * the tables without Prisma's history, and `migrate deploy` refuses it (P3005).
+ */
+export async function createEmptyDatabase(prefix = 'heroes_t_'): Promise<TestDatabase> {
+  const name = `${prefix}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
@@ -44,15 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const url = withDatabase(adminUrl(), name);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const sql of migrationSql()) await client.query(sql);
-  } finally {
-    await client.end();
-  }
-  return { url, name, drop: () => dropDatabase(name) };
+  return { url: withDatabase(adminUrl(), name), name, drop: () => dropDatabase(name) };
 }
 
 export async function dropDatabase(name: string): Promise<void> {
