@@ -34,10 +34,14 @@ export async function startStack(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Pr
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = await Promise.race([
     new Promise<boolean>((resolve) => {
+      const started = Date.now();
       const timer = setInterval(() => {
-        if (output.includes('Heroes service is running')) { clearInterval(timer); resolve(true); }
+        const ready = output.includes('Heroes service is running');
+        if (ready || Date.now() - started > timeoutMs || child.exitCode !== null) {
+          clearInterval(timer);
+          resolve(ready);
+        }
       }, 50);
-      setTimeout(() => { clearInterval(timer); resolve(false); }, timeoutMs);
     }),
     exited.then(() => false),
   ]);
