@@ -13,11 +13,12 @@ export const DEFAULTS = Object.freeze({
 
   /**
    * Smallest response body that is gzipped.
-   * Unit: bytes. Default 1024, koa-compress's own default: below it gzip
-   * costs more than it saves. 0 compresses every eligible body. Streams
-   * (unknown length) are always eligible.
+   * Unit: bytes. Default 0: every eligible body is gzipped, as Aqueduct
+   * does and as SPEC.md section 4 states (the Accept-Encoding and the
+   * registry entry decide, not the size). Raise it (koa-compress uses 1024)
+   * where tiny bodies dominate. Streams (unknown length) are always eligible.
    */
-  compressThreshold: 1024,
+  compressThreshold: 0,
 
   /**
    * After a 413 (or another read failure) the rest of the request is read

@@ -14,7 +14,7 @@ export interface HttpKitOptions {
   maxBodyBytes?: number;
   /** Request and error log. Default: createLogger('http'). */
   logger?: Logger;
-  /** Smallest response gzipped, in bytes. Default 1024 (DEFAULTS.compressThreshold). */
+  /** Smallest response gzipped, in bytes. Default 0 (DEFAULTS.compressThreshold). */
   compressThreshold?: number;
 }
 

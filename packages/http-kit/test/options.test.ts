@@ -4,7 +4,7 @@ import { CodecRegistry, createDefaultRegistry, createHttpKit, DEFAULTS } from '.
 test('resolved options carry the documented defaults', (t) => {
   const kit = createHttpKit();
   t.is(kit.options.maxBodyBytes, 10 * 1024 * 1024);
-  t.is(kit.options.compressThreshold, 1024);
+  t.is(kit.options.compressThreshold, 0);
   t.true(kit.options.registry instanceof CodecRegistry);
   t.is(kit.registry, kit.options.registry);
   t.is(typeof kit.options.logger.info, 'function');

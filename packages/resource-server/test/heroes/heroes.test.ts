@@ -209,3 +209,12 @@ test('gzip when asked for and the list is large enough', async (t) => {
   t.is(res.headers.get('content-encoding'), 'gzip');
   t.true(Array.isArray(await res.json()));
 });
+
+test('a small JSON answer is gzipped too when asked for (as Aqueduct), and plain when not', async (t) => {
+  const gzipped = await fetch(`${rs.url}/heroes/999999`, { headers: { ...h, 'accept-encoding': 'gzip' } });
+  t.is(gzipped.status, 404);
+  t.is(gzipped.headers.get('content-encoding'), 'gzip');
+  t.deepEqual(await gzipped.json(), { error: 'not found' });
+  const plain = await fetch(`${rs.url}/heroes/999999`, { headers: { ...h, 'accept-encoding': 'identity' } });
+  t.is(plain.headers.get('content-encoding'), null);
+});
