@@ -5,8 +5,10 @@
  * Middleware, outermost first:
  *   http-kit (request log line, gzip, error mapping, response encoding)
  *   → server metadata rewrite → token response touches → 404 for anything
- *   unanswered → client-auth normalization → /auth/code routes (405 for
- *   other methods) → oidc-provider (its paths only)
+ *   unanswered → 405 for other methods on the provider's paths →
+ *   client-auth normalization → public clients refused at introspection →
+ *   /auth/code routes (405 for other methods)
+ *   → oidc-provider (its paths only)
  *
  * Usage:
  *   const server = await createAuthServer({ databaseUrl });
@@ -29,9 +31,12 @@ import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
 import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
+import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
+import { createMethodGuard } from './middleware/method-guard.ts';
 import { createMetadataRewriter } from './middleware/public-metadata.ts';
 import { createTokenResponseFixer } from './middleware/token-response.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
+import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { PROVIDER_PATHS } from './provider/routes.ts';
 import { createScopeDeclarer, type ScopeDeclarer } from './scopes/declare-scopes.ts';
@@ -104,6 +109,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     findAccount: createFindAccount(db),
   });
   declareScopes = createScopeDeclarer(provider);
+  installAccessTokenScope(provider);
   installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
   const authenticate = createUserAuthenticator(db, config.bcryptCost);
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
@@ -119,7 +125,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
   });
+  app.use(createMethodGuard());
   app.use(createClientAuthNormalizer(config.publicBaseUrl));
+  app.use(createIntrospectionGuard());
   app.use(codeRouter.routes());
   app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
   app.use(async function toProvider(ctx, next) {

@@ -5,10 +5,14 @@
  *
  * Rules enforced here:
  * - every client read declares its allowed scopes to the provider first
- *   (`onScopes`), so a client registered after start may use new scopes.
+ *   (`onScopes`), so a client registered after start may use new scopes;
+ * - an id outside VSCHAR (RFC 6749 Appendix A.1; the CLI registers no such
+ *   id) is not found, without a database read (a NUL byte would make
+ *   PostgreSQL fail the query).
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { isVschar } from '../clients/vschar.ts';
 import { toClientMetadata } from './client-metadata.ts';
 
 export class ClientAdapter implements Adapter {
@@ -21,6 +25,7 @@ export class ClientAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (!isVschar(id)) return undefined;
     const row = await this.#db.oAuthClient.findUnique({
       where: { id },
       select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },

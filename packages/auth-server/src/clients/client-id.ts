@@ -11,6 +11,7 @@
  */
 import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
+import { isVschar } from './vschar.ts';
 
 export const MAX_CLIENT_ID_LENGTH = 255;
 
@@ -24,7 +25,7 @@ export function validateClientId(id: string): string {
   if (id.length > MAX_CLIENT_ID_LENGTH) {
     throw invalidInput(`Client ID is too long (${id.length} characters; at most ${MAX_CLIENT_ID_LENGTH}).`);
   }
-  if (!/^[\x20-\x7E]+$/.test(id)) {
+  if (!isVschar(id)) {
     throw invalidInput(`Invalid client ID '${printable(id)}': only printable ASCII characters are allowed.`);
   }
   if (id.includes(':')) {

@@ -3,14 +3,17 @@
  * hash (cost from BCRYPT_COST, default 10).
  *
  * Rules enforced here:
- * - a given secret is 1 to 72 bytes of UTF-8 (bcrypt ignores everything
- *   after byte 72, so a longer secret would be silently weakened) with no
- *   control characters (it travels in an HTTP header);
+ * - a given secret is 1 to 72 characters of printable ASCII, %x20-7E
+ *   (RFC 6749 Appendix A.2: `client-secret = *VSCHAR`; bcrypt ignores
+ *   everything after byte 72, so a longer secret would be silently
+ *   weakened). The server refuses any other credential at once
+ *   (see isVschar), so a secret outside VSCHAR could never authenticate;
  * - a generated secret is 32 bytes from the CSPRNG, base64url (43 chars).
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { invalidInput } from './client-registry-error.ts';
+import { isVschar } from './vschar.ts';
 
 export const DEFAULT_BCRYPT_COST = 10;
 export const MAX_SECRET_BYTES = 72;
@@ -37,7 +40,9 @@ export function validateClientSecret(secret: string): string {
   if (Buffer.byteLength(secret, 'utf8') > MAX_SECRET_BYTES) {
     throw invalidInput(`Client secret is longer than ${MAX_SECRET_BYTES} bytes, which bcrypt cannot hash in full.`);
   }
-  if (/[\x00-\x1F\x7F]/.test(secret)) throw invalidInput('Client secret must not contain control characters.');
+  if (!isVschar(secret)) {
+    throw invalidInput('Client secret must contain only printable ASCII characters, space to ~ (RFC 6749 Appendix A.2); use --generate-secret for a strong one.');
+  }
   return secret;
 }
 

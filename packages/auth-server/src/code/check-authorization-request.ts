@@ -8,7 +8,10 @@
  * - PKCE (RFC 7636): a public client must send code_challenge, and any
  *   code_challenge must be 43–128 unreserved characters with method S256
  *   (`plain` is not supported) → invalid_request;
- * - scope against the client's allowed scopes (resolveScopes) → invalid_scope.
+ * - scope against the client's allowed scopes (resolveScopes) → invalid_scope;
+ *   `openid` (OpenID Connect Core 3.1.2.1) is not one of them: any client
+ *   may add it to ask for an ID token, and the other values are resolved
+ *   as if it were absent; `nonce` is kept for the ID token.
  */
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
@@ -17,8 +20,14 @@ import { RedirectError } from './code-flow-errors.ts';
 
 const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
+export const OPENID = 'openid';
+
 export interface AuthorizationRequest {
+  /** The access token's scope (never `openid`); undefined for an unscoped token. */
   scope: string | undefined;
+  /** True when the request asked for an ID token (`openid` in its scope). */
+  openid: boolean;
+  nonce: string | undefined;
   codeChallenge: string | undefined;
   state: string;
 }
@@ -41,7 +50,10 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
     if (!CHALLENGE.test(request.codeChallenge)) throw new RedirectError('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
   }
 
-  const scopes = resolveScopes(client.allowedScopes, request.scope);
+  const requested = request.scope?.split(' ');
+  const openid = requested?.includes(OPENID) ?? false;
+  const others = openid ? requested?.filter((value) => value !== OPENID).join(' ') : request.scope;
+  const scopes = resolveScopes(client.allowedScopes, others);
   if (!scopes.ok) throw new RedirectError('invalid_scope', scopes.description);
-  return { scope: scopes.scope, codeChallenge: request.codeChallenge, state: request.state };
+  return { scope: scopes.scope, openid, nonce: request.nonce, codeChallenge: request.codeChallenge, state: request.state };
 }

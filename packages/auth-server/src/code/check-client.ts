@@ -2,7 +2,8 @@
  * Step 1 of /auth/code: the client and where to send the user back.
  *
  * Rules enforced here:
- * - client_id is required and must be registered → else 400 page;
+ * - client_id is required and must be registered → else 400 page (an id
+ *   outside VSCHAR, RFC 6749 Appendix A.1, is unknown without a query);
  * - the client must have a registered redirect URI → else 400 page;
  * - a redirect_uri parameter, when sent, must equal the registered one
  *   exactly (no prefix or pattern matching) → else 400 page; when absent
@@ -11,6 +12,7 @@
  * - the client's allowed scopes are declared to the provider.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { isVschar } from '../clients/vschar.ts';
 import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
@@ -19,6 +21,7 @@ export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri'
 
 export async function checkClient(db: PrismaClient, declareScopes: ScopeDeclarer, request: CodeRequest): Promise<CodeClient> {
   if (!request.clientId) throw new PageError('invalid_request', 'client_id is required');
+  if (!isVschar(request.clientId)) throw new PageError('invalid_client', 'unknown client');
   const client = await db.oAuthClient.findUnique({
     where: { id: request.clientId },
     select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },

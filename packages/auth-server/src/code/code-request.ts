@@ -15,6 +15,7 @@ export interface CodeRequest {
   scope?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  nonce?: string;
   username?: string;
   password?: string;
 }
@@ -27,6 +28,7 @@ const NAMES = {
   scope: 'scope',
   codeChallenge: 'code_challenge',
   codeChallengeMethod: 'code_challenge_method',
+  nonce: 'nonce',
   username: 'username',
   password: 'password',
 } as const satisfies Record<keyof CodeRequest, string>;
@@ -47,7 +49,7 @@ export function parseCodeRequest(source: Record<string, unknown>): ParseResult {
 /** The OAuth parameters carried through the login form (no credentials). */
 export function oauthParams(request: CodeRequest): [string, string][] {
   const out: [string, string][] = [];
-  for (const key of ['clientId', 'redirectUri', 'responseType', 'state', 'scope', 'codeChallenge', 'codeChallengeMethod'] as const) {
+  for (const key of ['clientId', 'redirectUri', 'responseType', 'state', 'scope', 'codeChallenge', 'codeChallengeMethod', 'nonce'] as const) {
     const value = request[key];
     if (value !== undefined) out.push([NAMES[key], value]);
   }

@@ -3,9 +3,13 @@
  * through the provider's models (so the library's authorization_code grant
  * at /auth/token exchanges it: single use, redirect URI and PKCE checked,
  * a replay revokes every token of the grant).
+ *
+ * When the request asked for `openid`, the grant and the code carry it and
+ * the code carries the `nonce`: the library then issues an ID token at the
+ * exchange (OpenID Connect Core 3.1.3.3), signed with our keys.
  */
 import type Provider from 'oidc-provider';
-import type { AuthorizationRequest } from './check-authorization-request.ts';
+import { OPENID, type AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 
 export interface MintCodeInput {
@@ -18,8 +22,9 @@ export interface MintCodeInput {
 export async function mintCode(provider: Provider, { client, accountId, authorization, ttl }: MintCodeInput): Promise<string> {
   const oidcClient = await provider.Client.find(client.id);
   if (!oidcClient) throw new Error(`client ${client.id} vanished while issuing a code`);
+  const scope = [...(authorization.openid ? [OPENID] : []), ...(authorization.scope ? [authorization.scope] : [])].join(' ');
   const grant = new provider.Grant({ accountId, clientId: client.id });
-  if (authorization.scope) grant.addOIDCScope(authorization.scope);
+  if (scope) grant.addOIDCScope(scope);
   const grantId = await grant.save();
   const code = new provider.AuthorizationCode({
     client: oidcClient,
@@ -27,7 +32,8 @@ export async function mintCode(provider: Provider, { client, accountId, authoriz
     grantId,
     redirectUri: client.redirectUri,
     expiresIn: ttl,
-    scope: authorization.scope ?? '',
+    scope,
+    ...(authorization.openid && authorization.nonce ? { nonce: authorization.nonce } : {}),
     ...(authorization.codeChallenge ? { codeChallenge: authorization.codeChallenge, codeChallengeMethod: 'S256' } : {}),
     gty: 'authorization_code',
   });

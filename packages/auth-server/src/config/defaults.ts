@@ -35,6 +35,13 @@ export const DEFAULTS = Object.freeze({
   codeAccessTokenTtl: 3_600,
 
   /**
+   * Lifetime of an ID token (code flow with scope `openid`, and its
+   * refreshes). Unit: seconds. Default 1 h. Not configurable: nothing here
+   * keeps an ID token once the client has read it.
+   */
+  idTokenTtl: 3_600,
+
+  /**
    * Lifetime of an authorization code. Unit: seconds. Default 10 min.
    * Env: AUTH_CODE_TTL.
    */

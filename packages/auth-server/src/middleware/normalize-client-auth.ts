@@ -10,6 +10,11 @@
  *   with invalid_client (auth method mismatch);
  * - a malformed Authorization header (not Basic, bad base64, no colon, bad
  *   escapes) → 401 invalid_client with WWW-Authenticate, never a 500;
+ * - a well-formed header whose decoded id or secret has characters outside
+ *   VSCHAR (%x20-7E, RFC 6749 Appendix A; the CLI registers nothing else)
+ *   → 401 invalid_client "client authentication failed", like a wrong
+ *   secret (the library would answer 400 invalid_request), with no
+ *   database read and no slow hash;
  * - whenever the request came with an Authorization header, a 401 answer
  *   carries `WWW-Authenticate: Basic` (RFC 6749 section 5.2);
  * - no client authentication at all → 401 invalid_client (RFC 6749 5.2),
@@ -17,6 +22,7 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import { readBody } from '@heroes/http-kit';
+import { isVschar } from '../clients/vschar.ts';
 import { InvalidClientError, OAuthError } from '../errors/oauth-error.ts';
 import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
 import { parseBasic } from './parse-basic.ts';
@@ -24,6 +30,8 @@ import { replayBody } from './replay-body.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const NO_CLIENT_AUTH = 'no client authentication mechanism provided';
+/** The library's description for a failed client authentication (unknown client, wrong secret). */
+export const AUTH_FAILED = 'client authentication failed';
 
 export function createClientAuthNormalizer(issuer: string): Middleware {
   const challenge = `Basic realm="${issuer}", error="invalid_client"`;
@@ -34,6 +42,7 @@ export function createClientAuthNormalizer(issuer: string): Middleware {
 
     const credentials = parseBasic(header);
     if (!credentials) throw new InvalidClientError('invalid Authorization header: expected Basic client credentials', { 'WWW-Authenticate': challenge });
+    if (!isVschar(credentials.id) || !isVschar(credentials.secret)) throw new InvalidClientError(AUTH_FAILED, { 'WWW-Authenticate': challenge });
     if (credentials.secret === '' && ctx.is(FORM)) await toPublicClientForm(ctx, credentials.id);
 
     await next();

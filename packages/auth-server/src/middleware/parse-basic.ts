@@ -6,9 +6,12 @@
  * - the decoded text splits at the first `:`; `id:` gives the secret "";
  * - id and secret are form-urlencoded (RFC 6749 2.3.1: `+` is a space,
  *   `%XX` escapes), as real clients send them: both are decoded;
- * - anything malformed (bad base64, no colon, empty id, bad escapes,
- *   characters outside printable ASCII after decoding) → undefined, which
- *   callers answer with invalid_client, never a 500.
+ * - anything malformed (bad base64, no colon, empty id, bad escapes) →
+ *   undefined, which callers answer with invalid_client, never a 500;
+ * - the decoded characters are NOT checked here: a well-formed header may
+ *   carry credentials outside VSCHAR (RFC 6749 Appendix A), which no client
+ *   can have; the caller refuses those as failed authentication, not as a
+ *   malformed header (see normalize-client-auth.ts).
  */
 export interface BasicCredentials {
   id: string;
@@ -16,7 +19,6 @@ export interface BasicCredentials {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const VSCHAR = /^[\x20-\x7E]*$/;
 
 export function parseBasic(header: string): BasicCredentials | undefined {
   const match = /^basic ([^ ]+)$/i.exec(header.trim());
@@ -26,7 +28,7 @@ export function parseBasic(header: string): BasicCredentials | undefined {
   if (colon <= 0) return undefined;
   const id = formDecode(decoded.slice(0, colon));
   const secret = formDecode(decoded.slice(colon + 1));
-  if (!id || secret === undefined || !VSCHAR.test(id) || !VSCHAR.test(secret)) return undefined;
+  if (!id || secret === undefined) return undefined;
   return { id, secret };
 }
 

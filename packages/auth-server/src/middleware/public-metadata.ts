@@ -7,13 +7,20 @@
  *   address the request reached, so clients behind or in front of the
  *   forwarding proxy get the same document;
  * - authorization_endpoint is {base}/auth/code (our login form);
+ * - OpenID Connect: `openid` is in scopes_supported and /auth/code issues
+ *   ID tokens for it (RS256, our keys at jwks_uri); claims_supported lists
+ *   the claims those carry;
  * - only the `query` response mode is offered (our /auth/code redirects
- *   with a query string, and carries `iss` as RFC 9207 advertises).
+ *   with a query string, and carries `iss` as RFC 9207 advertises);
+ * - revocation takes the token endpoint's auth methods (public clients may
+ *   revoke, RFC 7009 2.1); introspection the same without `none`
+ *   (RFC 7662 2.1).
  */
 import type { Middleware } from 'koa';
 import { ROUTES } from '../provider/routes.ts';
 
 const DISCOVERY = new Set<string>([ROUTES.openidDiscovery, ROUTES.oauthDiscovery]);
+const ID_TOKEN_CLAIMS = ['sub', 'iss'];
 
 export function createMetadataRewriter(publicBaseUrl: string): Middleware {
   return async function rewriteMetadata(ctx, next) {
@@ -28,8 +35,11 @@ export function createMetadataRewriter(publicBaseUrl: string): Middleware {
     }
     body['authorization_endpoint'] = publicBaseUrl + ROUTES.authorization;
     body['response_modes_supported'] = ['query'];
+    // The claims our ID tokens carry (no sessions here, so no sid; auth_time only on request, which /auth/code cannot take).
+    if ('claims_supported' in body) body['claims_supported'] = ID_TOKEN_CLAIMS;
     const methods = body['token_endpoint_auth_methods_supported'];
     body['revocation_endpoint_auth_methods_supported'] = methods;
-    body['introspection_endpoint_auth_methods_supported'] = methods;
+    // RFC 7662 2.1: introspection needs an authenticated (confidential) client.
+    body['introspection_endpoint_auth_methods_supported'] = Array.isArray(methods) ? methods.filter((method) => method !== 'none') : methods;
   };
 }

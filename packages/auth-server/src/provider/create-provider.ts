@@ -12,11 +12,16 @@
  * - refresh tokens only for clients with a secret, not rotated (Aqueduct
  *   keeps the refresh token); PKCE S256 required for public clients;
  * - introspection: the resource server's client for any token, any other
- *   client only for its own tokens; revocation: a client's own tokens;
+ *   confidential client only for its own tokens, public clients never
+ *   (RFC 7662 2.1); revocation: a client's own tokens (public clients
+ *   included, RFC 7009 2.1);
  * - access token lifetimes: ACCESS_TOKEN_TTL for the password grant (and
- *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange.
+ *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange;
+ * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
+ *   the configured keys (RS256), living DEFAULTS.idTokenTtl.
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
@@ -55,6 +60,7 @@ export function createProvider({ config, keys, scopes, adapter, findAccount }: P
       AccessToken: (_ctx, token) => (token.gty?.startsWith('password') ? config.accessTokenTtl : config.codeAccessTokenTtl),
       AuthorizationCode: config.authCodeTtl,
       RefreshToken: config.refreshTokenTtl,
+      IdToken: DEFAULTS.idTokenTtl,
       Grant: config.refreshTokenTtl,
     },
     routes: {
@@ -92,8 +98,9 @@ export function createProvider({ config, keys, scopes, adapter, findAccount }: P
       },
       introspection: {
         enabled: true,
-        allowedPolicy: async (ctx: KoaContextWithOIDC, client, token) =>
-          client.clientId === config.resourceServerClientId || token.clientId === client.clientId,
+        // RFC 7662 2.1: public clients are refused before this (middleware/introspection-guard.ts); never here either.
+        allowedPolicy: async (_ctx: KoaContextWithOIDC, client, token) =>
+          client.clientAuthMethod !== 'none' && (client.clientId === config.resourceServerClientId || token.clientId === client.clientId),
       },
     },
   };

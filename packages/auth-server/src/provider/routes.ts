@@ -23,5 +23,19 @@ export const PROVIDER_PATHS: ReadonlySet<string> = new Set([
   ROUTES.oauthDiscovery,
 ]);
 
+/**
+ * The methods each provider path answers (besides OPTIONS, a CORS preflight
+ * the library answers itself): POST for the client-authenticated endpoints
+ * (RFC 6749 3.2, RFC 7009 2.1, RFC 7662 2.1), GET and HEAD for documents.
+ */
+export const PROVIDER_METHODS: ReadonlyMap<string, readonly string[]> = new Map([
+  [ROUTES.token, ['POST']],
+  [ROUTES.revocation, ['POST']],
+  [ROUTES.introspection, ['POST']],
+  [ROUTES.jwks, ['GET', 'HEAD']],
+  [ROUTES.openidDiscovery, ['GET', 'HEAD']],
+  [ROUTES.oauthDiscovery, ['GET', 'HEAD']],
+]);
+
 /** Endpoints that authenticate the client (RFC 6749 section 2.3). */
 export const CLIENT_AUTH_PATHS: ReadonlySet<string> = new Set([ROUTES.token, ROUTES.revocation, ROUTES.introspection]);

@@ -13,12 +13,18 @@
  *   client's stored hash changes (rotate-secret, remove and re-add), the
  *   entry no longer matches and the slow path runs again at once;
  * - only successes are cached; a wrong secret always pays the slow hash;
- * - an empty secret, a client without a stored hash, or a stored value that
- *   is not a bcrypt hash never matches.
+ * - concurrent requests with the same pair share one slow compare in
+ *   flight: a burst of N requests before the first verification finishes
+ *   costs one bcrypt compare, not N;
+ * - an empty secret, a secret outside VSCHAR (RFC 6749 Appendix A.2; the
+ *   CLI never registers one, so it is refused without the slow hash), a
+ *   client without a stored hash, or a stored value that is not a bcrypt
+ *   hash never matches.
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { verifyClientSecret } from '../clients/client-secret.ts';
+import { isVschar } from '../clients/vschar.ts';
 import { DEFAULTS } from '../config/defaults.ts';
 
 export interface SecretCacheOptions {
@@ -44,14 +50,25 @@ export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVe
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
   });
   const hmacKey = crypto.randomBytes(32);
+  const inFlight = new Map<string, Promise<boolean>>();
   const compare = options.compare ?? verifyClientSecret;
   const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
-    if (!storedHash || !secret) return false;
+    if (!storedHash || !secret || !isVschar(secret)) return false;
     const key = crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
     if (cache.get(key) === storedHash) return true;
-    const ok = await compare(secret, storedHash).catch(() => false);
-    if (ok) cache.set(key, storedHash);
-    return ok;
+    const flight = `${key}:${storedHash}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = compare(secret, storedHash)
+        .catch(() => false)
+        .then((ok) => {
+          if (ok) cache.set(key, storedHash);
+          return ok;
+        })
+        .finally(() => inFlight.delete(flight));
+      inFlight.set(flight, pending);
+    }
+    return pending;
   };
   return Object.defineProperty(verify, 'size', { get: () => cache.size }) as SecretVerifier & { readonly size: number };
 }

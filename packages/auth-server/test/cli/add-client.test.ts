@@ -133,6 +133,25 @@ test('add-client refuses a secret bcrypt would truncate, without echoing it', as
   t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'longsecret' } }), null);
 });
 
+for (const [title, secret] of [['non-ASCII', 's3cr3t:+/%\u00e9'], ['a tab', 'tab\tsecret'], ['an emoji', 'secret-\u{1F511}']] as const) {
+  test(`add-client refuses a secret with ${title} (RFC 6749 VSCHAR), one line, without echoing it`, async (t) => {
+    const id = `badsecret-${title.replace(/\W/g, '')}`;
+    const result = await auth('add-client', '--id', id, '--secret', secret);
+    t.is(result.code, 1);
+    t.is(result.stdout, '');
+    t.is(result.stderr, 'Client secret must contain only printable ASCII characters, space to ~ (RFC 6749 Appendix A.2); use --generate-secret for a strong one.\n');
+    t.false(result.stderr.includes(secret));
+    t.is(await ctx.db.oAuthClient.findUnique({ where: { id } }), null);
+  });
+}
+
+test('add-client accepts a secret with every printable ASCII special character', async (t) => {
+  const secret = ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~Az09';
+  const result = await auth('add-client', '--id', 'vschar', '--secret', secret);
+  t.is(result.code, 0, result.stderr);
+  t.true(await bcrypt.compare(secret, (await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'vschar' } })).hashedSecret!));
+});
+
 test('npx auth (the linked bin) works from the repository root', async (t) => {
   const result = await runAuth(['add-client', '--id', 'via-npx'], { databaseUrl: ctx.url, bin: linkedAuthBin });
   t.is(result.code, 0, result.stderr);

@@ -43,11 +43,34 @@ test('a client may introspect its own tokens', async (t) => {
   t.is(res.body['active'], true);
 });
 
-test('a public client may introspect its own tokens with Basic base64(id:)', async (t) => {
+// RFC 7662 2.1: the endpoint is for authenticated (confidential) clients only.
+test('a public client may not introspect, not even its own tokens: 401 invalid_client', async (t) => {
   const issued = await passwordGrant(s.url, basic('pub', ''), user);
-  const res = await introspect(basic('pub', ''), { token: String(issued.body['access_token']) });
-  t.is(res.body['active'], true);
-  t.is(res.body['username'], 'bob');
+  const token = String(issued.body['access_token']);
+  const viaBasic = await introspect(basic('pub', ''), { token });
+  t.is(viaBasic.status, 401);
+  t.is(viaBasic.body['error'], 'invalid_client');
+  t.regex(String(viaBasic.body['error_description']), /RFC 7662/);
+  t.regex(viaBasic.headers.get('www-authenticate') ?? '', /^Basic realm=.*error="invalid_client"/);
+  t.false(viaBasic.text.includes('bob'), 'nothing about the token is revealed');
+  const viaBody = await introspect(undefined, { token, client_id: 'pub' });
+  t.is(viaBody.status, 401);
+  t.is(viaBody.body['error'], 'invalid_client');
+  const unknownToken = await introspect(basic('pub', ''), { token: 'x'.repeat(43) });
+  t.is(unknownToken.status, 401, 'refused whatever the token');
+  const noToken = await introspect(basic('pub', ''), {});
+  t.is(noToken.status, 401);
+  t.is(noToken.body['error'], 'invalid_client');
+  // The token itself is fine: the resource server still sees it.
+  t.is((await introspect(rs, { token })).body['active'], true);
+});
+
+test('a public client may still revoke its own token (RFC 7009 2.1)', async (t) => {
+  const issued = await passwordGrant(s.url, basic('pub', ''), user);
+  const token = String(issued.body['access_token']);
+  const revoked = await postForm(`${s.url}/auth/revoke`, { token }, { authorization: basic('pub', '') });
+  t.is(revoked.status, 200);
+  t.is((await introspect(rs, { token })).body['active'], false);
 });
 
 test('another client cannot introspect foreign tokens: active false', async (t) => {

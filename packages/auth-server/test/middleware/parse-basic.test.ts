@@ -12,3 +12,9 @@ test('parseBasic decodes form-urlencoded id and secret', (t) => {
     t.is(parseBasic(bad), undefined, bad);
   }
 });
+
+test('parseBasic checks structure only: credentials outside VSCHAR are returned decoded (the caller refuses them)', (t) => {
+  t.deepEqual(parseBasic(basicHeader('app:s3cr3t%3A%2B%2F%25%C3%A9')), { id: 'app', secret: 's3cr3t:+/%é' });
+  t.deepEqual(parseBasic(basicHeader('app:sécret')), { id: 'app', secret: 'sécret' });
+  t.deepEqual(parseBasic(basicHeader('a%00b:x')), { id: 'a\u0000b', secret: 'x' });
+});

@@ -54,6 +54,28 @@ test('the key includes the client id; empty secret or no hash never match', asyn
   t.false(await verify('a', 'not-a-bcrypt-hash', 's3cret'));
 });
 
+test('concurrent verifications of the same pair share one slow compare', async (t) => {
+  const hash = await bcrypt.hash('s3cret', 4);
+  const { verify, calls } = countingVerifier();
+  const results = await Promise.all(Array.from({ length: 10 }, () => verify('app', hash, 's3cret')));
+  t.deepEqual(results, Array(10).fill(true));
+  t.is(calls(), 1, 'a burst before the first verification finishes costs one compare');
+  t.true(await verify('app', hash, 's3cret'));
+  t.is(calls(), 1);
+  const wrong = await Promise.all([verify('app', hash, 'a'), verify('app', hash, 'b')]);
+  t.deepEqual(wrong, [false, false]);
+  t.is(calls(), 3, 'different secrets are compared separately');
+});
+
+test('a secret outside VSCHAR (RFC 6749 A.2) never matches and costs no slow compare', async (t) => {
+  const secret = 's\u00e9cret';
+  const hash = await bcrypt.hash(secret, 4);
+  const { verify, calls } = countingVerifier();
+  t.false(await verify('legacy', hash, secret));
+  t.false(await verify('legacy', await bcrypt.hash('tab\there', 4), 'tab\there'));
+  t.is(calls(), 0);
+});
+
 test('the default verifier compares registry hashes; a rotated hash misses the cache', async (t) => {
   const hashedSecret = await hashClientSecret('s3cret', 4);
   const verify = createSecretVerifier();

@@ -34,6 +34,15 @@ for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/ope
       t.false(absent in body, absent);
     }
     t.true((body['scopes_supported'] as string[]).includes('heroes:read'));
+    // RFC 7009 2.1: public clients may revoke; RFC 7662 2.1: only authenticated clients introspect.
+    t.deepEqual(body['revocation_endpoint_auth_methods_supported'], ['client_secret_basic', 'client_secret_post', 'none']);
+    t.deepEqual(body['introspection_endpoint_auth_methods_supported'], ['client_secret_basic', 'client_secret_post']);
+    // OpenID Connect, as /auth/code implements it (test/code/openid.test.ts).
+    t.true((body['scopes_supported'] as string[]).includes('openid'));
+    t.deepEqual(body['id_token_signing_alg_values_supported'], ['RS256']);
+    t.deepEqual(body['subject_types_supported'], ['public']);
+    t.deepEqual(body['claims_supported'], ['sub', 'iss']);
+    t.is(body['claims_parameter_supported'], false);
   });
 }
 

@@ -56,13 +56,39 @@ for (const [title, header] of [
   ['no colon', basicHeader('confsecret')],
   ['empty id', basicHeader(':secret')],
   ['bad percent escape', basicHeader('conf:%zz')],
-  ['control characters', basicHeader('conf:\u0001')],
   ['two spaces', 'Basic  Y29uZjpjb25mLXNlY3JldA=='],
 ] as const) {
   test(`malformed Basic header (${title}) → 401 invalid_client, never 500`, async (t) => {
     assertInvalidClient(t, await passwordGrant(s.url, header, user), true);
   });
 }
+
+// RFC 6749 Appendix A.1/A.2: client_id and client_secret are *VSCHAR (%x20-7E); the
+// CLI registers nothing else. A well-formed header carrying other characters is a
+// failed client authentication, like a wrong secret, not a malformed header.
+for (const [title, header] of [
+  ['URL-encoded non-ASCII secret (as openid-client sends it)', basicHeader('conf:s3cr3t%3A%2B%2F%25%C3%A9')],
+  ['raw UTF-8 secret', basicHeader('conf:sécret')],
+  ['control character in the secret', basicHeader('conf:\u0001')],
+  ['NUL in the id', basicHeader('co%00nf:conf-secret')],
+  ['non-ASCII id', basicHeader('c%C3%B6nf:conf-secret')],
+] as const) {
+  test(`well-formed Basic header with credentials outside VSCHAR (${title}) → 401 client authentication failed`, async (t) => {
+    const res = await passwordGrant(s.url, header, user);
+    assertInvalidClient(t, res, true);
+    t.is(res.body['error_description'], 'client authentication failed');
+    t.regex(res.headers.get('www-authenticate') ?? '', /error="invalid_client"/);
+  });
+}
+
+test('client_secret_post or client_id outside VSCHAR → 401 invalid_client, never 500', async (t) => {
+  const post = await passwordGrant(s.url, undefined, { client_id: 'conf', client_secret: 'sécret', ...user });
+  assertInvalidClient(t, post, false);
+  const nul = await passwordGrant(s.url, undefined, { client_id: 'co\u0000nf', ...user });
+  assertInvalidClient(t, nul, false);
+  const nulPost = await passwordGrant(s.url, undefined, { client_id: 'co\u0000nf', client_secret: 'x', ...user });
+  assertInvalidClient(t, nulPost, false);
+});
 
 test('wrong password and unknown user give the same invalid_grant', async (t) => {
   const wrong = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob', password: 'nope' });
@@ -154,7 +180,8 @@ test('client_id in the body different from the Basic id → invalid_request', as
   t.is(res.body['error'], 'invalid_request');
 });
 
-test('GET /auth/token is not a token request', async (t) => {
+test('GET /auth/token is not a token request: 405, Allow: POST', async (t) => {
   const response = await fetch(`${s.url}/auth/token`);
-  t.true([404, 405].includes(response.status));
+  t.is(response.status, 405);
+  t.is(response.headers.get('allow'), 'POST');
 });
