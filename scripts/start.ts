@@ -5,7 +5,8 @@
  * 2. pending migrations applied;
  * 3. the authorization server (AUTH_PORT, default 8889) and the resource
  *    server (PORT, default 8888) started as two separate processes;
- * 4. Ctrl-C (or SIGTERM) stops both, then the embedded server.
+ * 4. Ctrl-C (or SIGTERM, or the end of the npm process that ran us) stops
+ *    both, then the embedded server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -70,6 +71,12 @@ async function stop(exitCode: number): Promise<void> {
 
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+// `kill <npm pid>` ends npm and its shell without signalling us: when we are
+// orphaned (our parent changes), stop as if told to.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void stop(0);
+}, 500).unref();
 
 startServer('auth-server', 'packages/auth-server/src/main.ts');
 startServer('resource-server', 'packages/resource-server/src/main.ts');

@@ -3,7 +3,7 @@
  * server, migrations, two server processes, the `auth` CLI against the same
  * database, Ctrl-C, and a second start that keeps the data.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,4 +92,23 @@ test.serial('a second npm start reuses the kept data', async (t) => {
   } finally {
     t.is(await stack.stop('SIGTERM'), 0);
   }
+});
+
+test.serial('killing the npm process that ran `npm start` stops the whole service', async (t) => {
+  // As `npm start` does: npm → sh -c → node scripts/start.ts.
+  const npm = spawn('npm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  npm.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  npm.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  for (let waited = 0; !output.includes('Heroes service is running') && waited < 90_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.true(output.includes('Heroes service is running'), output);
+  npm.kill('SIGTERM');
+  let stopped = false;
+  for (let waited = 0; !stopped && waited < 20_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stopped = !(await isListening(ports.port)) && !(await isListening(ports.authPort)) && !(await isListening(ports.pgPort));
+  }
+  t.true(stopped, `servers still listening after npm was killed:\n${output}`);
 });
