@@ -5,8 +5,12 @@
  * 1. request log — one line per request (method, path without query, status, ms);
  * 2. gzip — koa-compress, so compression is the last step of the response;
  * 3. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
- * 4. response encoding — the codec registry turns `ctx.body` into bytes.
+ * 4. declared length — a Content-Length over `maxBodyBytes` → 413 with
+ *    `Connection: close` before any route runs and without reading the body;
+ * 5. response encoding — the codec registry turns `ctx.body` into bytes.
  * It also links the request to the registry and body limit, for readBody().
+ * For `Expect: 100-continue` requests, configureServer() answers the same 413
+ * instead of `100 Continue`.
  *
  * Usage:
  * ```ts
@@ -16,6 +20,7 @@
  */
 import type { Middleware } from 'koa';
 import type { CodecRegistry } from './codecs/codec-registry.ts';
+import { assertDeclaredLength } from './body/read-bytes.ts';
 import { createCompression } from './compression/compress.ts';
 import { createErrorHandler } from './errors/handle-errors.ts';
 import { createRequestLogger } from './logging/log-requests.ts';
@@ -40,8 +45,10 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
     attachSettings(ctx.req, resolved);
     await logRequests(ctx, () =>
       compress(ctx, () =>
-        handleErrors(ctx, () =>
-          encodeResponse(ctx, next))));
+        handleErrors(ctx, () => {
+          assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
+          return encodeResponse(ctx, next);
+        })));
   };
   return { middleware, registry, options: resolved };
 }

@@ -29,6 +29,29 @@ export const DEFAULTS = Object.freeze({
    */
   drainTimeoutMs: 5_000,
 
+  /**
+   * Longest time a client may take to send one whole request (headers and
+   * body) before it gets 408 and the connection is closed; configureServer()
+   * sets it as `server.requestTimeout` (Node's own default is 300 s).
+   * Unit: milliseconds. 0 disables it.
+   */
+  requestTimeoutMs: 30_000,
+
+  /**
+   * Longest time a client may take to send the request headers
+   * (`server.headersTimeout`; Node's default is 60 s). Never above
+   * requestTimeoutMs. Unit: milliseconds.
+   */
+  headersTimeoutMs: 15_000,
+
+  /**
+   * How often Node checks the two timeouts above
+   * (`server.connectionsCheckingInterval`; Node's default is 30 s, which
+   * would let a stalled request live up to 30 s past its limit).
+   * Unit: milliseconds.
+   */
+  connectionsCheckingIntervalMs: 1_000,
+
   /** Logger name used when no logger is passed. */
   loggerName: 'http',
 });

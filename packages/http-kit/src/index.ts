@@ -38,5 +38,8 @@ export {
 export { toProblem, type Problem } from './errors/to-problem.ts';
 export { mapDatabaseError } from './errors/map-database-error.ts';
 
+export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
+export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
+
 export { createLogger } from './logging/create-logger.ts';
 export type { Logger } from 'pino';

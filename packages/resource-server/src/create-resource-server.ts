@@ -3,7 +3,10 @@
  * revocation feed, the /auth forwarder and the Koa app.
  * - listen(): starts the revocation feed, makes sure the server's own OAuth
  *   client row exists (retried in the background while the database is
- *   down, so the edge still starts and answers 503), then listens.
+ *   down, so the edge still starts and answers 503), then listens on an
+ *   http.Server hardened by http-kit's configureServer (request/header
+ *   timeouts, JSON answers to parser errors, 413 instead of 100 Continue
+ *   for an announced body over the limit).
  * - close(): stops accepting, closes idle and active connections, the
  *   revocation feed, the proxy agent and the database pool.
  */
@@ -11,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createLogger } from '@heroes/http-kit';
+import { configureServer, createLogger } from '@heroes/http-kit';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
@@ -106,6 +109,12 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     await registerClient();
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 65_000;
+    configureServer(server, {
+      maxBodyBytes: config.maxBodyBytes,
+      requestTimeoutMs: config.requestTimeoutMs,
+      headersTimeoutMs: config.headersTimeoutMs,
+      logger,
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, resolve);

@@ -9,12 +9,17 @@
  *    `type/*`), else any type whose registry entry has a codec; with
  *    `expect: 'bytes'` and no `contentTypes`, any type (or none);
  * 3. a charset the server does not know → 415 `invalid charset '<x>'`;
- * 4. bytes over the limit → 413 `entity length exceeds maximum`;
- * 5. charset: the Content-Type's, else the entry's default; malformed for
- *    the codec → 400 `request entity could not be decoded`;
- * 6. `expect` shape mismatch → 400 `request entity was unexpected type`;
- * 7. key filters (accept/ignore/reject/require) → 400 `entity validation failed`.
- * The raw bytes are read once per request; later calls decode them again.
+ * 4. a Content-Encoding other than identity, gzip or deflate → 415
+ *    `unsupported content encoding '<coding>'` (see content-coding.ts);
+ * 5. bytes over the limit → 413 `entity length exceeds maximum`, counted on
+ *    the wire and again after undoing the Content-Encoding;
+ * 6. charset: the Content-Type's, else the entry's default; malformed for
+ *    the codec, or a decoded string that is not well-formed Unicode (a lone
+ *    surrogate) → 400 `request entity could not be decoded`;
+ * 7. `expect` shape mismatch → 400 `request entity was unexpected type`;
+ * 8. key filters (accept/ignore/reject/require) → 400 `entity validation failed`.
+ * The body is read (and its Content-Encoding undone) once per request; later
+ * calls decode those bytes again.
  *
  * Usage:
  * ```ts
@@ -29,7 +34,9 @@ import { BadRequestError, UnsupportedMediaTypeError } from '../errors/client-err
 import { filterKeys, hasKeyFilters, type KeyFilters } from '../keys/filter-keys.ts';
 import { resolveOptions, type ResolvedHttpKitOptions } from '../options.ts';
 import { getSettings, setSettings, type RequestSettings } from '../request-settings.ts';
+import { assertWellFormed, UNDECODABLE } from './assert-well-formed.ts';
 import { checkShape, type ExpectedShape } from './check-shape.ts';
+import { decodeContentCoding, parseContentCoding } from './content-coding.ts';
 import { hasBody } from './has-body.ts';
 import { readBytes } from './read-bytes.ts';
 
@@ -43,7 +50,7 @@ export interface ReadBodyOptions extends KeyFilters {
 }
 
 export const MISSING_BODY = 'missing required body';
-export const UNDECODABLE = 'request entity could not be decoded';
+export { UNDECODABLE };
 
 let fallbackOptions: ResolvedHttpKitOptions | undefined;
 
@@ -60,7 +67,9 @@ export async function readBody(ctx: Context, options: ReadBodyOptions = {}): Pro
     throw new UnsupportedMediaTypeError(`invalid charset '${media.charset}'`, { code: 'invalid_charset' });
   }
 
-  settings.body ??= readBytes(ctx.req, settings.options.maxBodyBytes);
+  const codings = parseContentCoding(ctx.get('Content-Encoding') || undefined);
+  const limit = settings.options.maxBodyBytes;
+  settings.body ??= readBytes(ctx.req, limit).then((wire) => decodeContentCoding(wire, codings, limit));
   const bytes = await settings.body;
   if (bytes.length === 0) return missing(options);
 
@@ -113,10 +122,13 @@ function matchesRange(type: string, range: string): boolean {
 
 function decode(bytes: Buffer, entry: CodecEntry, charset: string | undefined): unknown {
   const useCharset = charset ?? entry.defaultCharset;
+  let value: unknown;
   try {
     const input = useCharset === undefined ? bytes : bytesToText(bytes, useCharset);
-    return entry.codec?.decode(input);
+    value = entry.codec?.decode(input);
   } catch (cause) {
     throw new BadRequestError(UNDECODABLE, { cause, code: 'undecodable_entity' });
   }
+  assertWellFormed(value);
+  return value;
 }

@@ -6,12 +6,16 @@
  *
  * Rules:
  * - more than `limit` bytes → 413 `entity length exceeds maximum`, whether
- *   Content-Length announced it (checked before reading) or a chunked body
- *   grew past it (counted while reading); exactly `limit` bytes is fine;
- * - after a failure the rest of the request is read and discarded before
- *   the error is answered, so the keep-alive connection stays usable; if the
- *   client is still sending after DEFAULTS.drainTimeoutMs the answer carries
- *   `Connection: close`;
+ *   Content-Length announced it or a chunked body grew past it (counted
+ *   while reading); exactly `limit` bytes is fine;
+ * - an announced Content-Length over the limit is refused at once, before
+ *   any byte is read (see assertDeclaredLength): the answer carries
+ *   `Connection: close` and the connection is closed after it, since
+ *   reading the rest could take as long as the client likes;
+ * - after any other failure the rest of the request is read and discarded
+ *   before the error is answered, so the keep-alive connection stays usable;
+ *   if the client is still sending after DEFAULTS.drainTimeoutMs the answer
+ *   carries `Connection: close`;
  * - a body shorter or longer than its Content-Length, or an aborted upload → 400.
  */
 import type { IncomingMessage } from 'node:http';
@@ -19,7 +23,10 @@ import getRawBody from 'raw-body';
 import { DEFAULTS } from '../defaults.ts';
 import { BadRequestError, InternalServerError, PayloadTooLargeError } from '../errors/client-errors.ts';
 
+export const TOO_LARGE = 'entity length exceeds maximum';
+
 export async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
+  assertDeclaredLength(req, limit);
   try {
     return await getRawBody(req, { length: req.headers['content-length'] ?? null, limit });
   } catch (cause) {
@@ -30,11 +37,31 @@ export async function readBytes(req: IncomingMessage, limit: number): Promise<Bu
     const drained = await drain(req, DEFAULTS.drainTimeoutMs);
     // Carried by the error, since the error handler replaces response headers.
     const headers: Record<string, string> = drained ? {} : { Connection: 'close' };
-    if (type === 'entity.too.large') throw new PayloadTooLargeError('entity length exceeds maximum', { cause, headers });
+    if (type === 'entity.too.large') throw new PayloadTooLargeError(TOO_LARGE, { cause, headers });
     if (type === 'request.size.invalid') throw new BadRequestError('request entity could not be decoded', { cause, headers });
     if (type === 'request.aborted') throw new BadRequestError('request aborted', { cause, headers });
     throw cause;
   }
+}
+
+/**
+ * 413 with `Connection: close` when the request announces a Content-Length
+ * over `limit` (a chunked body has none: it is counted while reading).
+ * Nothing is read; Node closes the connection after the answer.
+ */
+export function assertDeclaredLength(req: IncomingMessage, limit: number): void {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) {
+    throw new PayloadTooLargeError(TOO_LARGE, { headers: { Connection: 'close' } });
+  }
+}
+
+/** The Content-Length of a request without Transfer-Encoding, else undefined. */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers['content-length'];
+  if (header === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const length = Number(header);
+  return Number.isFinite(length) ? length : undefined;
 }
 
 /** Discards the rest of the request; resolves true when it ended in time. */

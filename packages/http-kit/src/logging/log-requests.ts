@@ -4,6 +4,9 @@
  * not finish).
  *
  * Rules:
+ * - `status` is the status actually sent: `null` when the connection closed
+ *   before any response header went out (Koa's default 404, or the status a
+ *   handler set too late, was never seen by the client).
  * - `path` is taken without the query string (queries may hold secrets).
  * - Headers and bodies are never logged.
  */
@@ -17,7 +20,7 @@ export function createRequestLogger(logger: Logger): Middleware {
     const res = ctx.res;
     res.once('close', () => {
       const ms = Math.round((performance.now() - started) * 100) / 100;
-      const line = { method, path, status: res.statusCode, ms };
+      const line = { method, path, status: res.headersSent ? res.statusCode : null, ms };
       logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
     });
     await next();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { readBody } from '../../src/index.ts';
+import { exchange, jsonBody } from '../_helpers/raw-socket.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
 const LIMIT = 1000;
@@ -41,7 +42,7 @@ test('413 when a chunked body without Content-Length grows past the limit', asyn
   t.deepEqual(res.json(), { error: 'entity length exceeds maximum' });
 });
 
-test('after a 413 the keep-alive connection is reused and the server keeps serving', async (t) => {
+test('after a 413 for a chunked body the keep-alive connection is reused and the server keeps serving', async (t) => {
   const { port } = await serve(t, echoLength, { maxBodyBytes: LIMIT });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   t.teardown(() => agent.destroy());
@@ -51,11 +52,86 @@ test('after a 413 the keep-alive connection is reused and the server keeps servi
   const second = await request(port, { agent, body: Buffer.alloc(LIMIT) });
   t.is(second.status, 200);
   t.is(second.socket, first.socket, 'the same socket served both requests');
-  const third = await request(port, { agent, body: Buffer.alloc(LIMIT + 5) });
+  const third = await request(port, { agent, chunks: [Buffer.alloc(LIMIT), Buffer.alloc(5)] });
   t.is(third.status, 413);
   const fourth = await request(port, { agent, body: '{}', headers: { 'content-type': 'application/json' } });
   t.is(fourth.status, 200);
   t.is(fourth.socket, first.socket);
+});
+
+test('an announced Content-Length over the limit → 413 with Connection: close; the connection is closed, the server keeps serving', async (t) => {
+  const { port } = await serve(t, echoLength, { maxBodyBytes: LIMIT });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  t.teardown(() => agent.destroy());
+  const first = await request(port, { agent, body: Buffer.alloc(LIMIT) });
+  t.is(first.status, 200);
+  const tooBig = await request(port, { agent, body: Buffer.alloc(LIMIT + 5) });
+  t.is(tooBig.status, 413);
+  t.deepEqual(tooBig.json(), { error: 'entity length exceeds maximum' });
+  t.is(tooBig.headers['connection'], 'close');
+  const next = await request(port, { agent, body: '{}', headers: { 'content-type': 'application/json' } });
+  t.is(next.status, 200);
+  t.not(next.socket, tooBig.socket, 'the refused connection was not reused');
+});
+
+test('a raw request announcing Content-Length: 99999999 and sending 6 bytes gets 413 at once, and the socket is closed', async (t) => {
+  const { port } = await serve(t, echoLength);
+  const res = await exchange(port, 'POST /register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n{"a":1', { waitMs: 4_000 });
+  t.regex(res.text, /^HTTP\/1\.1 413 /);
+  t.regex(res.text, /\r\nconnection: close\r\n/i);
+  t.deepEqual(jsonBody(res.text), { error: 'entity length exceeds maximum' });
+  t.true(res.closed, 'the server closed the connection');
+  t.true((res.firstByteMs ?? Infinity) < 1_000, `answered after ${res.firstByteMs} ms`);
+});
+
+test('an announced Content-Length over the limit is refused even on a route that never reads the body', async (t) => {
+  const { port } = await serve(t, (app) => app.use((ctx) => {
+    ctx.body = { ok: true };
+  }), { maxBodyBytes: LIMIT });
+  const res = await exchange(port, `PUT /x HTTP/1.1\r\nHost: x\r\nContent-Length: ${LIMIT + 1}\r\n\r\n`, { waitMs: 4_000 });
+  t.regex(res.text, /^HTTP\/1\.1 413 /);
+  t.true(res.closed);
+});
+
+test('Expect: 100-continue with an announced length over the limit → 413 instead of 100 Continue, body never read', async (t) => {
+  const { port, logs } = await serve(t, echoLength, { maxBodyBytes: LIMIT }, {});
+  const res = await exchange(port, `POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: ${11 * 1024 * 1024}\r\n\r\n`, { waitMs: 4_000 });
+  t.notRegex(res.text, /100 Continue/);
+  t.regex(res.text, /^HTTP\/1\.1 413 /);
+  t.regex(res.text, /\r\nconnection: close\r\n/i);
+  t.deepEqual(jsonBody(res.text), { error: 'entity length exceeds maximum' });
+  t.true(res.closed);
+  t.true((res.firstByteMs ?? Infinity) < 1_000);
+  t.true(logs.some((line) => line['msg'] === 'request' && line['status'] === 413));
+});
+
+test('Expect: 100-continue within the limit still gets 100 Continue, then the answer', async (t) => {
+  const { port } = await serve(t, echoLength, { maxBodyBytes: LIMIT }, {});
+  const result = await new Promise<{ continued: boolean; status: number; body: string }>((resolve, reject) => {
+    let continued = false;
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: '/', agent: false,
+      headers: { expect: '100-continue', 'content-length': LIMIT },
+    }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ continued, status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+    });
+    req.on('continue', () => {
+      continued = true;
+      req.end(Buffer.alloc(LIMIT));
+    });
+    req.on('error', reject);
+  });
+  t.deepEqual(result, { continued: true, status: 200, body: JSON.stringify({ length: LIMIT }) });
+});
+
+test('Expect: 100-continue with a chunked body gets 100 Continue; the body is counted while streaming', async (t) => {
+  const { port } = await serve(t, echoLength, { maxBodyBytes: LIMIT }, {});
+  const res = await exchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n', { waitMs: 300 });
+  t.regex(res.text, /^HTTP\/1\.1 100 Continue/);
+  const chunked = await request(port, { chunks: [Buffer.alloc(LIMIT), Buffer.alloc(1)], headers: { expect: '100-continue' } });
+  t.is(chunked.status, 413);
 });
 
 test('the default limit is 10 MiB: exactly 10 MiB passes, one byte more is 413', async (t) => {

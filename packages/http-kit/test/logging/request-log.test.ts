@@ -1,6 +1,16 @@
 import test from 'ava';
-import { createLogger } from '../../src/index.ts';
+import { createLogger, readBody } from '../../src/index.ts';
+import { exchange } from '../_helpers/raw-socket.ts';
 import { request, serve } from '../_helpers/serve.ts';
+
+async function requestLine(logs: Array<Record<string, unknown>>): Promise<Record<string, unknown> | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const line = logs.find((entry) => entry['msg'] === 'request');
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}
 
 test('one log line per request: method, path without query, status, ms — no headers or body', async (t) => {
   const { port, logs } = await serve(t, (app) => {
@@ -46,4 +56,32 @@ test('createLogger takes its level from LOG_LEVEL, default info', (t) => {
   t.is(createLogger('x').level, 'info');
   process.env['LOG_LEVEL'] = 'warn';
   t.is(createLogger('x').level, 'warn');
+});
+
+test('a request the client aborts before any answer is logged with status null and aborted: true (not Koa\'s 404)', async (t) => {
+  const { port, logs } = await serve(t, (app) => {
+    app.use(async (ctx) => {
+      ctx.body = await readBody(ctx);
+    });
+  });
+  const res = await exchange(port, 'POST /register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"user', { waitMs: 200 });
+  t.is(res.text, '', 'nothing was sent');
+  const line = await requestLine(logs);
+  t.like(line, { method: 'POST', path: '/register', status: null, aborted: true });
+});
+
+test('a response cut off after its headers is logged with the status that was sent and aborted: true', async (t) => {
+  const { port, logs } = await serve(t, (app) => {
+    app.use((ctx) => {
+      ctx.status = 202;
+      ctx.type = 'application/octet-stream';
+      ctx.res.flushHeaders();
+      ctx.respond = false;
+      ctx.res.write('partial');
+    });
+  });
+  const res = await exchange(port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n', { waitMs: 300 });
+  t.regex(res.text, /^HTTP\/1\.1 202 /);
+  const line = await requestLine(logs);
+  t.like(line, { method: 'GET', path: '/slow', status: 202, aborted: true });
 });

@@ -41,6 +41,14 @@ export const defaults = Object.freeze({
   trustProxy: false,
   /** Request body cap (`MAX_BODY_BYTES`, bytes): SPEC.md section 8. */
   maxBodyBytes: 10 * 1024 * 1024,
+  /**
+   * Longest time a client may take to send one whole request, headers and
+   * body (`REQUEST_TIMEOUT_MS`, milliseconds; 0 = none): a stalled upload
+   * gets 408 and is disconnected. Node's own default is 300 s.
+   */
+  requestTimeoutMs: 30_000,
+  /** Longest time a client may take to send the request headers (`HEADERS_TIMEOUT_MS`, milliseconds). */
+  headersTimeoutMs: 15_000,
   /** PostgreSQL pool size of this process (`DB_POOL_SIZE`, connections). */
   dbPoolSize: 10,
   /** Time limit for a new database connection (`DB_CONNECT_TIMEOUT_MS`, milliseconds). */

@@ -33,6 +33,8 @@ export async function loadConfig(env: Env = process.env): Promise<ResourceServer
     authProxyTimeoutMs: int(env, 'AUTH_PROXY_TIMEOUT_MS', 1),
     trustProxy: bool(env, 'TRUST_PROXY'),
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 0),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 1),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 1),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 1),
   });

@@ -17,6 +17,8 @@ export interface ResourceServerConfig {
   authProxyTimeoutMs: number;
   trustProxy: boolean;
   maxBodyBytes: number;
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
   dbPoolSize: number;
   dbConnectTimeoutMs: number;
   maxUsernameLength: number;

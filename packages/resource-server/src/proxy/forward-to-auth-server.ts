@@ -58,7 +58,9 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     await new Promise<void>((resolve) => {
       res.once('close', () => {
         const ms = Math.round((performance.now() - started) * 100) / 100;
-        logger.info({ method: req.method, path: ctx.path, status: res.statusCode, ms, forwarded: true }, 'request');
+        // As http-kit logs: the status actually sent (null if none), aborted when unfinished.
+        const line = { method: req.method, path: ctx.path, status: res.headersSent ? res.statusCode : null, ms, forwarded: true };
+        logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
         resolve();
       });
       proxy.web(req, res, {}, (err) => {

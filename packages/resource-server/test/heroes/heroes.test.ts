@@ -2,6 +2,7 @@ import test from 'ava';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
+import { parseHeroId, readHeroId } from '../../src/routes/heroes/parse-hero-id.ts';
 
 let auth: FakeAuthServer;
 let rs: InProcessServer;
@@ -78,13 +79,63 @@ test('GET /heroes/:id → 200 the hero; 404 JSON when absent', async (t) => {
   t.deepEqual(missing.body, { error: 'not found' });
 });
 
-for (const id of ['abc', '1.5', '-1', '0', '2147483648', '99999999999', '1e3', '%201']) {
-  test(`GET /heroes/${id} → 400 invalid path value`, async (t) => {
-    const res = await request(`${rs.url}/heroes/${id}`, { headers: h });
-    t.is(res.status, 400);
-    t.deepEqual(res.body, { error: "invalid value for path value 'id'" });
+for (const id of ['abc', '1.5', '1e3', '%201', '+1', '0x1', '1-', '--1', '%00', '1%00']) {
+  test(`GET/PUT/DELETE /heroes/${id} → 400 invalid path value (not an integer)`, async (t) => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await request(`${rs.url}/heroes/${id}`, { method, headers: h, ...(method === 'PUT' ? { json: { name: 'Nobody' } } : {}) });
+      t.is(res.status, 400, method);
+      t.deepEqual(res.body, { error: "invalid value for path value 'id'" }, method);
+    }
   });
 }
+
+for (const id of ['0', '-1', '-0', '2147483648', '99999999999', '123456789012345678901234567890']) {
+  test(`GET/PUT/DELETE /heroes/${id} → 404 (an integer no hero can have)`, async (t) => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await request(`${rs.url}/heroes/${id}`, { method, headers: h, ...(method === 'PUT' ? { json: { name: 'Nobody' } } : {}) });
+      t.is(res.status, 404, method);
+      t.deepEqual(res.body, { error: 'not found' }, method);
+    }
+  });
+}
+
+test('an out-of-range id is answered 404 without asking the database', async (t) => {
+  const ctx = { params: { id: '2147483648' }, state: {} } as unknown as Parameters<typeof readHeroId>[0];
+  let reachedRepository = false;
+  const error = await t.throwsAsync(readHeroId(ctx, async () => {
+    reachedRepository = true;
+  }));
+  t.is((error as { status?: number }).status, 404);
+  t.false(reachedRepository);
+  t.is(parseHeroId('-1'), undefined);
+  t.is(parseHeroId('2147483647'), 2147483647);
+  t.is(parseHeroId('007'), 7);
+  t.throws(() => parseHeroId('1.5'), { message: "invalid value for path value 'id'" });
+  t.throws(() => parseHeroId(''), { message: "invalid value for path value 'id'" });
+});
+
+test('GET /heroes?name=%00 → 400 invalid query value; NUL never reaches a query', async (t) => {
+  for (const query of ['name=%00', 'name=a%00b', 'name=%00%00']) {
+    const res = await request(`${rs.url}/heroes?${query}`, { headers: h });
+    t.is(res.status, 400, query);
+    t.deepEqual(res.body, { error: "invalid value for query value 'name'" }, query);
+  }
+  const ok = await request(`${rs.url}/heroes?name=%01`, { headers: h });
+  t.is(ok.status, 200);
+  t.deepEqual(ok.body, []);
+});
+
+test('a hero name that is not well-formed Unicode → 400, never stored altered', async (t) => {
+  const body = '{"name":"lone\\ud800"}';
+  const created = await request(`${rs.url}/heroes`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body });
+  t.is(created.status, 400);
+  t.deepEqual(created.body, { error: 'request entity could not be decoded' });
+  const hero = (await create('Well formed')).body as HeroBody;
+  const renamed = await request(`${rs.url}/heroes/${hero.id}`, { method: 'PUT', headers: { ...h, 'content-type': 'application/json' }, body });
+  t.is(renamed.status, 400);
+  t.is((await rs.server.db.hero.findUniqueOrThrow({ where: { id: hero.id } })).name, 'Well formed');
+  t.is(await rs.server.db.hero.count({ where: { name: { startsWith: 'lone' } } }), 0);
+});
 
 test('POST /heroes → 200 with the created hero; id in the body is ignored', async (t) => {
   const res = await create('Fred', { id: 424242 });
@@ -159,6 +210,16 @@ test('PUT /heroes with {id, name} (Tour of Heroes updateHero) renames', async (t
   t.deepEqual(badId.body, { error: 'entity validation failed', reasons: ["invalid input value for 'id'"] });
   const missing = await request(`${rs.url}/heroes`, { method: 'PUT', headers: h, json: { id: 999999, name: 'Ghost' } });
   t.is(missing.status, 404);
+  for (const id of [-1, 0, 2147483648, 99999999999, 1e300]) {
+    const impossible = await request(`${rs.url}/heroes`, { method: 'PUT', headers: h, json: { id, name: 'Ghost' } });
+    t.is(impossible.status, 404, String(id));
+    t.deepEqual(impossible.body, { error: 'not found' }, String(id));
+  }
+  for (const id of [1.5, '5', null, true]) {
+    const invalid = await request(`${rs.url}/heroes`, { method: 'PUT', headers: h, json: { id, name: 'Ghost' } });
+    t.is(invalid.status, 400, String(id));
+    t.deepEqual(invalid.body, { error: 'entity validation failed', reasons: ["invalid input value for 'id'"] }, String(id));
+  }
 });
 
 test('DELETE /heroes/:id → 204, then 404', async (t) => {

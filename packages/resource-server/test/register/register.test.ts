@@ -1,3 +1,4 @@
+import { deflateSync, gzipSync } from 'node:zlib';
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
@@ -163,4 +164,51 @@ test('the response never contains the password, hash or salt', async (t) => {
   const res = await register({ username: 'leak-check', password: 'leaky-password' });
   t.false(res.text.includes('leaky-password'));
   t.false(res.text.includes('$2'));
+});
+
+test('a lone surrogate in the username or password → 400 before any hashing; nothing stored', async (t) => {
+  for (const body of ['{"username":"lone\\ud800","password":"pw"}', '{"username":"lone-pw","password":"p\\udfffw"}']) {
+    const res = await request(`${rs.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    t.is(res.status, 400, body);
+    t.deepEqual(res.body, { error: 'request entity could not be decoded' }, body);
+  }
+  t.is(await rs.server.db.user.count({ where: { username: { startsWith: 'lone' } } }), 0);
+});
+
+test('NUL in a form username or password → 400 naming the key; NUL never reaches a query', async (t) => {
+  const form = (body: string) => request(`${rs.url}/register`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body,
+  });
+  const username = await form('username=nul%00user&password=pw');
+  t.is(username.status, 400);
+  t.deepEqual(username.body, { error: 'entity validation failed', reasons: ["'username' must not contain control characters"] });
+  const password = await form('username=nulpw-form&password=p%00w');
+  t.is(password.status, 400);
+  t.deepEqual(password.body, { error: 'entity validation failed', reasons: ["'password' must not contain NUL characters"] });
+  const json = await register({ username: 'nul\u0000json', password: 'pw' });
+  t.deepEqual(json.body, { error: 'entity validation failed', reasons: ["'username' must not contain control characters"] });
+});
+
+test('a gzip- or deflate-encoded body is decoded; another Content-Encoding → 415', async (t) => {
+  const gz = await request(`${rs.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body: gzipSync(JSON.stringify({ username: 'gzipped', password: 'pw' })),
+  });
+  t.is(gz.status, 200);
+  t.is((gz.body as { username: string }).username, 'gzipped');
+  const deflated = await request(`${rs.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'deflate' },
+    body: deflateSync('username=deflated&password=pw'),
+  });
+  t.is(deflated.status, 200);
+  const br = await request(`${rs.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+    body: JSON.stringify({ username: 'brotli', password: 'pw' }),
+  });
+  t.is(br.status, 415);
+  t.deepEqual(br.body, { error: "unsupported content encoding 'br'" });
+  t.is(await rs.server.db.user.count({ where: { username: 'brotli' } }), 0);
 });

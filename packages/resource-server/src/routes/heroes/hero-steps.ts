@@ -2,14 +2,17 @@
  * The hero operations, one step each; heroes-routes.ts puts them in tables.
  * - GET /heroes: 200, every hero ordered by id; `?name=x` keeps names that
  *   contain x, ignoring case; a repeated `name` → 400
- *   `multiple values not expected for query value 'name'`.
+ *   `multiple values not expected for query value 'name'`; a `name` with
+ *   NUL (`%00`, which PostgreSQL text cannot hold) → 400
+ *   `invalid value for query value 'name'`.
  * - GET /heroes/:id: 200 the hero, 404 `{"error":"not found"}` when absent.
  * - POST /heroes: 200 the created hero (Aqueduct's status); an `id` in the
  *   body is ignored (the tutorial's `ignore: ["id"]`), never stored.
  * - PUT /heroes/:id: 200 the updated hero; an `id` in the body must equal
  *   the path's; 404 when absent.
  * - PUT /heroes with `{id, name}`: the same update, for the Tour of Heroes
- *   client, whose updateHero() sends the whole hero to the collection URL.
+ *   client, whose updateHero() sends the whole hero to the collection URL;
+ *   a non-integer `id` → 400, an integer no hero can have → 404 (no query).
  * - DELETE /heroes/:id: 204 without a body; 404 when absent.
  * - a duplicate name → 409 `entity_already_exists` (http-kit maps 23505).
  */
@@ -18,7 +21,7 @@ import { BadRequestError, NotFoundError, readBody } from '@heroes/http-kit';
 import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';
-import { parseHeroId, type HeroIdState } from './parse-hero-id.ts';
+import { existingId, type HeroIdState } from './parse-hero-id.ts';
 
 export interface HeroStepsDeps {
   heroes: HeroRepository;
@@ -36,6 +39,7 @@ export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
   const listHeroes: Middleware = async function listHeroes(ctx) {
     const name = ctx.query.name;
     if (Array.isArray(name)) throw new BadRequestError(`multiple values not expected for query value 'name'`);
+    if (name?.includes('\u0000')) throw new BadRequestError(`invalid value for query value 'name'`, { code: 'invalid_query_value' });
     ctx.body = Hero.toMap(await heroes.list(name));
   };
 
@@ -58,8 +62,9 @@ export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
   const updateHeroFromBody: Middleware = async function updateHeroFromBody(ctx) {
     const input = readHeroInput(await readBody(ctx, JSON_ONLY), maxNameLength);
     if (input.id === undefined) throw validationFailed(`missing required input key(s): 'id'`);
-    const id = typeof input.id === 'number' ? safeId(input.id) : undefined;
-    if (id === undefined) throw invalidValue('id');
+    if (typeof input.id !== 'number' || !Number.isInteger(input.id)) throw invalidValue('id');
+    const id = existingId(input.id);
+    if (id === undefined) throw new NotFoundError();
     ctx.body = Hero.toMap(found(await heroes.update(id, input.name)));
   };
 
@@ -69,12 +74,4 @@ export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
   };
 
   return { listHeroes, getHero, createHero, updateHero, updateHeroFromBody, deleteHero };
-}
-
-function safeId(value: number): number | undefined {
-  try {
-    return Number.isInteger(value) ? parseHeroId(String(value)) : undefined;
-  } catch {
-    return undefined;
-  }
 }

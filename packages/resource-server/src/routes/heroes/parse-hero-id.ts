@@ -1,10 +1,13 @@
 /**
  * Step: the `:id` path variable → `ctx.state.heroId`.
- * - decimal digits only, 1 to 2147483647 (the int4 primary key range);
- *   anything else → 400 `invalid value for path value 'id'` (Aqueduct's text).
+ * - not an integer in decimal digits (`abc`, `1.5`, `1e3`, `+1`, empty) →
+ *   400 `invalid value for path value 'id'` (Aqueduct's text);
+ * - an integer no hero can have (≤ 0, or beyond the int4 primary key's
+ *   2147483647) → 404 `{"error":"not found"}` at once, without a query:
+ *   "404 when absent, 400 for a non-integer id".
  */
 import type { Middleware } from 'koa';
-import { BadRequestError } from '@heroes/http-kit';
+import { BadRequestError, NotFoundError } from '@heroes/http-kit';
 
 const MAX_ID = 2_147_483_647;
 
@@ -12,15 +15,21 @@ export interface HeroIdState {
   heroId: number;
 }
 
-export function parseHeroId(raw: string | undefined): number {
-  if (raw === undefined || !/^[0-9]{1,10}$/.test(raw)) throw invalidId();
-  const id = Number(raw);
-  if (id < 1 || id > MAX_ID) throw invalidId();
-  return id;
+/** The id, or `undefined` for an integer that cannot be a hero id. Throws 400 for a non-integer. */
+export function parseHeroId(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^-?[0-9]+$/.test(raw)) throw invalidId();
+  return existingId(Number(raw));
+}
+
+/** `value` when a hero can have that id (an integer 1–2147483647), else undefined. */
+export function existingId(value: number): number | undefined {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : undefined;
 }
 
 export const readHeroId: Middleware = async function readHeroId(ctx, next) {
-  (ctx.state as HeroIdState).heroId = parseHeroId((ctx.params as Record<string, string> | undefined)?.id);
+  const id = parseHeroId((ctx.params as Record<string, string> | undefined)?.id);
+  if (id === undefined) throw new NotFoundError();
+  (ctx.state as HeroIdState).heroId = id;
   await next();
 };
 

@@ -1,0 +1,47 @@
+/**
+ * Step of readBody after a codec decoded the body: every string in the value
+ * (object keys included) must be well-formed Unicode.
+ *
+ * Rules:
+ * - a lone UTF-16 surrogate (`"\ud800"` is valid JSON syntax, and a UTF-16
+ *   charset can carry one too) → 400 `request entity could not be decoded`:
+ *   such a string has no UTF-8 form, so it could only be stored altered
+ *   (U+FFFD) or make the database driver fail later (→ 500);
+ * - U+0000 is well-formed Unicode and is let through: whether a value may
+ *   hold it is the application's rule (PostgreSQL text cannot store it);
+ * - the walk is iterative, so deeply nested JSON cannot overflow the stack.
+ */
+import { BadRequestError } from '../errors/client-errors.ts';
+
+export const UNDECODABLE = 'request entity could not be decoded';
+
+export function assertWellFormed(value: unknown): void {
+  const pending: unknown[] = [value];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (!isWellFormed(item)) throw notWellFormed();
+      continue;
+    }
+    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || seen.has(item)) continue;
+    seen.add(item);
+    if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+      continue;
+    }
+    for (const [key, child] of Object.entries(item)) {
+      if (!isWellFormed(key)) throw notWellFormed();
+      pending.push(child);
+    }
+  }
+}
+
+// String.prototype.isWellFormed (ES2024; Node ≥ 20) is not in the ES2023 lib the repo compiles against.
+function isWellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+function notWellFormed(): BadRequestError {
+  return new BadRequestError(UNDECODABLE, { code: 'undecodable_entity' });
+}

@@ -1,0 +1,73 @@
+/**
+ * Hardens the Node http.Server a Koa app runs on. Call it once, before
+ * `listen()` (Node reads the checking interval when it starts listening).
+ *
+ * It sets:
+ * - `server.requestTimeout` (default 30 s) and `server.headersTimeout`
+ *   (default 15 s, never above the former): a client that stalls while
+ *   sending a request gets 408 JSON and is disconnected (Node's defaults
+ *   are 300 s and 60 s), checked every `connectionsCheckingIntervalMs`;
+ * - JSON answers to Node's own parser errors (handleClientErrors: 400, 408,
+ *   413, 431);
+ * - `Expect: 100-continue` with a Content-Length over `maxBodyBytes` → 413
+ *   instead of `100 Continue` (refuse-oversized-continue.ts). Pass the same
+ *   `maxBodyBytes` as createHttpKit's.
+ *
+ * Usage:
+ * ```ts
+ * const kit = createHttpKit({ maxBodyBytes });
+ * const server = http.createServer(app.callback());
+ * configureServer(server, { maxBodyBytes: kit.options.maxBodyBytes, requestTimeoutMs: 30_000 });
+ * server.listen(8888);
+ * ```
+ */
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { DEFAULTS } from '../defaults.ts';
+import { handleClientErrors } from './handle-client-errors.ts';
+import { refuseOversizedContinue } from './refuse-oversized-continue.ts';
+
+export interface ServerOptions {
+  /** Largest announced body let through `Expect: 100-continue`. Default DEFAULTS.maxBodyBytes. */
+  maxBodyBytes?: number | undefined;
+  /** `server.requestTimeout`, milliseconds; 0 = none. Default DEFAULTS.requestTimeoutMs (30 s). */
+  requestTimeoutMs?: number | undefined;
+  /** `server.headersTimeout`, milliseconds. Default DEFAULTS.headersTimeoutMs (15 s). */
+  headersTimeoutMs?: number | undefined;
+  /** `server.connectionsCheckingInterval`, milliseconds. Default DEFAULTS.connectionsCheckingIntervalMs (1 s). */
+  connectionsCheckingIntervalMs?: number | undefined;
+  /** Logs refused requests (parser errors, oversized 100-continue). Default: none. */
+  logger?: Logger | undefined;
+}
+
+export interface ResolvedServerOptions {
+  readonly maxBodyBytes: number;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly connectionsCheckingIntervalMs: number;
+}
+
+export function configureServer(server: Server, options: ServerOptions = {}): ResolvedServerOptions {
+  const requestTimeoutMs = count('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
+  const wantedHeaders = count('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs);
+  const resolved: ResolvedServerOptions = Object.freeze({
+    maxBodyBytes: count('maxBodyBytes', options.maxBodyBytes ?? DEFAULTS.maxBodyBytes),
+    requestTimeoutMs,
+    // Node measures both from the request's start: headers cannot get longer than the whole request.
+    headersTimeoutMs: requestTimeoutMs === 0 ? wantedHeaders : Math.min(wantedHeaders, requestTimeoutMs),
+    connectionsCheckingIntervalMs: Math.max(1, count(
+      'connectionsCheckingIntervalMs', options.connectionsCheckingIntervalMs ?? DEFAULTS.connectionsCheckingIntervalMs,
+    )),
+  });
+  server.requestTimeout = resolved.requestTimeoutMs;
+  server.headersTimeout = resolved.headersTimeoutMs;
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = resolved.connectionsCheckingIntervalMs;
+  handleClientErrors(server, { logger: options.logger });
+  refuseOversizedContinue(server, resolved.maxBodyBytes, options.logger);
+  return resolved;
+}
+
+function count(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
+}

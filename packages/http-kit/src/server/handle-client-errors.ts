@@ -1,0 +1,98 @@
+/**
+ * JSON answers for requests Node's HTTP parser refuses before any app code
+ * runs (the server's 'clientError' event), instead of Node's empty bodies.
+ *
+ * | Node error                     | status | body `{"error": ...}`                 |
+ * |--------------------------------|--------|----------------------------------------|
+ * | HPE_HEADER_OVERFLOW (> 16 KiB)  | 431    | `request header fields too large`      |
+ * | HPE_CHUNK_EXTENSIONS_OVERFLOW   | 413    | `request chunk extensions too large`   |
+ * | ERR_HTTP_REQUEST_TIMEOUT        | 408    | `request timeout`                      |
+ * | any other parser error          | 400    | `bad request`                          |
+ *
+ * Rules:
+ * - the answer is written only while the socket is writable and no response
+ *   on it has started, so a half-sent response is never corrupted;
+ * - a pipelined request that fails to parse while the previous, complete
+ *   request is still being answered gets its answer after that response;
+ * - otherwise (a response is half-sent, or ECONNRESET/EPIPE: the client is
+ *   gone) the socket is just destroyed;
+ * - the answer says `Connection: close`; the socket is ended after it and
+ *   destroyed once flushed (at the latest after a second);
+ * - one answer per socket, however many parser errors follow the first
+ *   (Node reports each further chunk the failed parser is given).
+ *
+ * Usage:
+ * ```ts
+ * handleClientErrors(server, { logger }); // or configureServer(server), which calls it
+ * ```
+ */
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+
+export interface ClientErrorOptions {
+  /** When given, each refused request is logged (`{ status, code }`, message 'client error'). */
+  logger?: Logger | undefined;
+}
+
+const installed = new WeakSet<Server>();
+/** Sockets whose first client error is being handled; later errors on them change nothing. */
+const handled = new WeakSet<Duplex>();
+
+export function handleClientErrors(server: Server, options: ClientErrorOptions = {}): void {
+  if (installed.has(server)) return;
+  installed.add(server);
+  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) => {
+    if (handled.has(socket)) return;
+    handled.add(socket);
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') {
+      socket.destroy();
+      return;
+    }
+    const inFlight = inFlightResponse(socket);
+    if (inFlight?.req?.complete && !inFlight.writableFinished) {
+      inFlight.once('finish', () => answer(socket, err.code, options.logger));
+      inFlight.once('close', () => {
+        if (!inFlight.writableFinished) socket.destroy();
+      });
+      return;
+    }
+    answer(socket, err.code, options.logger);
+  });
+}
+
+function answer(socket: Duplex, code: string | undefined, logger: Logger | undefined): void {
+  if (!canAnswer(socket)) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = answerFor(code);
+  logger?.info({ status, code }, 'client error');
+  const body = JSON.stringify({ error: message });
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`
+    + 'Content-Type: application/json; charset=utf-8\r\n'
+    + `Content-Length: ${Buffer.byteLength(body)}\r\n`
+    + 'Connection: close\r\n\r\n';
+  const timer = setTimeout(() => socket.destroy(), 1_000).unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.end(head + body, () => socket.destroy());
+}
+
+/** The ServerResponse Node has attached to the socket (`_httpMessage`), if any. */
+function inFlightResponse(socket: Duplex): ServerResponse | undefined {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+function canAnswer(socket: Duplex): boolean {
+  const response = inFlightResponse(socket);
+  return socket.writable && !socket.destroyed && !socket.writableEnded && !response?.headersSent;
+}
+
+function answerFor(code: string | undefined): [number, string] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW': return [431, 'request header fields too large'];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW': return [413, 'request chunk extensions too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT': return [408, 'request timeout'];
+    default: return [400, 'bad request'];
+  }
+}
