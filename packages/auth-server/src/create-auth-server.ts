@@ -6,8 +6,10 @@
  *   http-kit (request log line, gzip, error mapping, response encoding)
  *   → server metadata rewrite → token response touches → 404 for anything
  *   unanswered → 405 for other methods on the provider's paths →
+ *   form bodies of the provider's endpoints read through http-kit →
  *   client-auth normalization → public clients refused at introspection →
- *   /auth/code routes (405 for other methods)
+ *   redirect_uri of a code exchange → old access tokens revoked on refresh
+ *   → /auth/code routes (405 for other methods)
  *   → oidc-provider (its paths only)
  *
  * Usage:
@@ -30,14 +32,19 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
-import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
 import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
 import { createMethodGuard } from './middleware/method-guard.ts';
+import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
 import { createMetadataRewriter } from './middleware/public-metadata.ts';
+import { createProviderFormReader } from './middleware/read-provider-form.ts';
+import { createCodeRedirectUriCheck } from './middleware/require-code-redirect-uri.ts';
+import { createRevokeOnRefresh } from './middleware/revoke-on-refresh.ts';
 import { createTokenResponseFixer } from './middleware/token-response.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
+import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
 import { createProvider } from './provider/create-provider.ts';
+import { silenceParsedBodyWarning } from './provider/hand-form-to-provider.ts';
 import { PROVIDER_PATHS } from './provider/routes.ts';
 import { createScopeDeclarer, type ScopeDeclarer } from './scopes/declare-scopes.ts';
 import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
@@ -88,6 +95,7 @@ export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
     secretCacheMax: DEFAULTS.secretCacheMax,
     secretCacheTtlMs: DEFAULTS.secretCacheTtlMs,
     databasePoolSize: DEFAULTS.databasePoolSize,
+    maxBodyBytes: DEFAULTS.maxBodyBytes,
     baseScopes: DEFAULTS.baseScopes,
     ...overrides,
   };
@@ -99,17 +107,20 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
   const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
 
+  const notify = createRevocationNotifier(db, logger);
   let declareScopes: ScopeDeclarer = () => {};
   const clients = await db.oAuthClient.findMany({ select: { allowedScopes: true } });
   const provider = createProvider({
     config,
     keys,
     scopes: [...config.baseScopes, ...clients.flatMap((client) => client.allowedScopes)],
-    adapter: createAdapterFactory({ db, notify: createRevocationNotifier(db, logger), onScopes: (scopes) => declareScopes(scopes) }),
+    adapter: createAdapterFactory({ db, notify, onScopes: (scopes) => declareScopes(scopes) }),
     findAccount: createFindAccount(db),
   });
   declareScopes = createScopeDeclarer(provider);
   installAccessTokenScope(provider);
+  installCodeRedirectUriMarker(provider);
+  await silenceParsedBodyWarning();
   installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
   const authenticate = createUserAuthenticator(db, config.bcryptCost);
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
@@ -118,7 +129,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const app = new Koa({ proxy: true, keys: keys.cookieKeys });
   const codeRouter = createCodeRouter({ db, provider, declareScopes, authenticate, issuer: config.publicBaseUrl, authCodeTtl: config.authCodeTtl });
   const providerMiddleware = mount(provider);
-  app.use(createHttpKit({ logger }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
   app.use(createMetadataRewriter(config.publicBaseUrl));
   app.use(createTokenResponseFixer());
   app.use(async function notFound(ctx, next) {
@@ -126,8 +137,11 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
   });
   app.use(createMethodGuard());
+  app.use(createProviderFormReader());
   app.use(createClientAuthNormalizer(config.publicBaseUrl));
   app.use(createIntrospectionGuard());
+  app.use(createCodeRedirectUriCheck(provider));
+  app.use(createRevokeOnRefresh(db, notify));
   app.use(codeRouter.routes());
   app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
   app.use(async function toProvider(ctx, next) {

@@ -7,10 +7,16 @@
  *   and take the same time: an unknown user still pays one bcrypt compare
  *   (against a dummy hash of the same cost), so response time does not
  *   reveal which usernames exist;
- * - an empty password never matches.
+ * - an empty password never matches;
+ * - a username with a NUL or a lone surrogate (params/storable-text.ts) is
+ *   unknown without a query (PostgreSQL would fail it: a 500);
+ * - a password with a lone surrogate never matches: it has no UTF-8 form,
+ *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
+ *   every byte, and the password never reaches a query.)
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
+import { hasLoneSurrogate, isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
   id: number;
@@ -28,11 +34,11 @@ export function createUserAuthenticator(db: PrismaClient, cost: number): UserAut
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
   return async function authenticateUser(username, password) {
-    const user = username
+    const user = username && isStorableText(username)
       ? await db.user.findUnique({ where: { username }, select: { id: true, username: true, hashedPassword: true } })
       : null;
     const hash = user?.hashedPassword ?? (await dummyHash());
-    const matches = password !== '' && (await bcrypt.compare(password, hash).catch(() => false));
+    const matches = password !== '' && !hasLoneSurrogate(password) && (await bcrypt.compare(password, hash).catch(() => false));
     return user && matches ? { id: user.id, username: user.username } : undefined;
   };
 }

@@ -5,9 +5,12 @@
  *
  * Rules enforced here:
  * - `find` never returns an expired record; a consumed one carries `consumed`;
- * - `destroy` and `revokeByGrantId` never throw on missing rows.
+ * - `destroy` and `revokeByGrantId` never throw on missing rows;
+ * - a looked-up id, uid or user code with a NUL or a lone surrogate
+ *   (params/storable-text.ts) is not found, without a query.
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
+import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 export class RecordAdapter implements Adapter {
@@ -34,16 +37,19 @@ export class RecordAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (!isStorableText(id)) return undefined;
     const row = await this.#db.oidcRecord.findUnique({ where: { model_id: { model: this.#model, id } } });
     return toPayload(row);
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    if (!isStorableText(uid)) return undefined;
     const row = await this.#db.oidcRecord.findFirst({ where: { model: this.#model, uid } });
     return toPayload(row);
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    if (!isStorableText(userCode)) return undefined;
     const row = await this.#db.oidcRecord.findFirst({
       where: { model: this.#model, payload: { path: ['userCode'], equals: userCode } },
     });

@@ -7,6 +7,10 @@
  *   token value): it is put back from the looked-up value on `find`;
  * - rows link to their client and user (accountId = String(users.id));
  * - `find` never returns an expired row; a consumed row carries `consumed`;
+ * - `find` of a value that no token can have (not 1–512 URL-safe base64
+ *   characters, the alphabet of the library's opaque values) returns
+ *   nothing without a query: a NUL or a lone surrogate never reaches the
+ *   hash (which would turn the surrogate into U+FFFD) or the database;
  * - `consume`, `destroy` and `revokeByGrantId` never throw on missing rows;
  * - destroying, consuming or revoking access tokens notifies resource servers.
  */
@@ -14,6 +18,9 @@ import type { Prisma, PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
+
+/** The library's opaque token values are 43 of these (256 bits); codes and refresh tokens too. */
+const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 
 export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
 
@@ -75,6 +82,7 @@ export class TokenAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (!TOKEN_VALUE.test(id)) return undefined;
     const row = await this.#table.findUnique({
       where: { id: hashToken(id) },
       select: { payload: true, expiresAt: true, consumedAt: true },

@@ -30,6 +30,8 @@ export interface AuthorizationRequest {
   nonce: string | undefined;
   codeChallenge: string | undefined;
   state: string;
+  /** False when the request omitted redirect_uri (the registered one is used); see provider/code-redirect-uri.ts. */
+  redirectUriSent: boolean;
 }
 
 export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest): AuthorizationRequest {
@@ -55,5 +57,12 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
   const others = openid ? requested?.filter((value) => value !== OPENID).join(' ') : request.scope;
   const scopes = resolveScopes(client.allowedScopes, others);
   if (!scopes.ok) throw new RedirectError('invalid_scope', scopes.description);
-  return { scope: scopes.scope, openid, nonce: request.nonce, codeChallenge: request.codeChallenge, state: request.state };
+  return {
+    scope: scopes.scope,
+    openid,
+    nonce: request.nonce,
+    codeChallenge: request.codeChallenge,
+    state: request.state,
+    redirectUriSent: request.redirectUri !== undefined,
+  };
 }

@@ -5,8 +5,14 @@
  * Rules enforced here:
  * - every parameter is a single string: a repeated one is rejected
  *   (RFC 6749 section 3.1: "MUST NOT be included more than once");
- * - empty values count as absent.
+ * - empty values count as absent;
+ * - an OAuth parameter with a NUL or a lone surrogate is refused
+ *   (params/storable-text.ts: nonce is stored with the code, and none of
+ *   them can be a valid value); username and password are left to the
+ *   authenticator, which makes them a failed login (the form again).
  */
+import { isStorableText } from '../params/storable-text.ts';
+
 export interface CodeRequest {
   clientId?: string;
   redirectUri?: string;
@@ -33,14 +39,19 @@ const NAMES = {
   password: 'password',
 } as const satisfies Record<keyof CodeRequest, string>;
 
-export type ParseResult = { ok: true; request: CodeRequest } | { ok: false; parameter: string };
+export type ParseResult =
+  | { ok: true; request: CodeRequest }
+  | { ok: false; parameter: string; problem: 'repeated' | 'invalid characters' };
+
+const CREDENTIALS: ReadonlySet<string> = new Set([NAMES.username, NAMES.password]);
 
 export function parseCodeRequest(source: Record<string, unknown>): ParseResult {
   const request: CodeRequest = {};
   for (const [key, name] of Object.entries(NAMES) as [keyof CodeRequest, string][]) {
     const value = source[name];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string') return { ok: false, parameter: name };
+    if (typeof value !== 'string') return { ok: false, parameter: name, problem: 'repeated' };
+    if (!CREDENTIALS.has(name) && !isStorableText(value)) return { ok: false, parameter: name, problem: 'invalid characters' };
     request[key] = value;
   }
   return { ok: true, request };

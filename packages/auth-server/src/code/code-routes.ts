@@ -4,7 +4,7 @@
  * authorization endpoint). An endpoint is a table of steps:
  *
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
- *   POST: read form → parse → checkClient → checkAuthorizationRequest
+ *   POST: read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
  *         → authenticate user (wrong → form again, with an error)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
@@ -15,8 +15,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
-import { readBody } from '@heroes/http-kit';
 import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
+import { readForm } from '../body/read-form.ts';
+import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
 import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
@@ -39,6 +40,10 @@ export interface CodeRouteDeps {
 
 const FORM_ACTION = 'code'; // relative: /auth/code both directly and behind the proxy
 const BAD_CREDENTIALS = 'Invalid username or password.';
+const PARSE_PROBLEMS = {
+  repeated: (name: string) => `parameter ${name} must be sent once`,
+  'invalid characters': (name: string) => `parameter ${name} contains invalid characters`,
+} as const;
 
 export function createCodeRouter(deps: CodeRouteDeps): Router {
   const router = new Router();
@@ -49,11 +54,12 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     }));
 
   router.post(ROUTES.authorization, async (ctx) => {
-    const form = (await readBody(ctx, { expect: 'object', contentTypes: ['application/x-www-form-urlencoded'] })) as Record<string, unknown>;
+    const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
       const user = await deps.authenticate(request.username ?? '', request.password ?? '');
       if (!user) {
-        const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username: request.username, error: BAD_CREDENTIALS });
+        const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
+        const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username, error: BAD_CREDENTIALS });
         return sendPage(ctx, 200, page, client.redirectUri);
       }
       const code = await mintCode(deps.provider, { client, accountId: String(user.id), authorization, ttl: deps.authCodeTtl });
@@ -71,7 +77,7 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
   let state: string | undefined;
   try {
     const parsed = parseCodeRequest(source);
-    if (!parsed.ok) throw new PageError('invalid_request', `parameter ${parsed.parameter} must be sent once`);
+    if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter));
     state = parsed.request.state;
     client = await checkClient(deps.db, deps.declareScopes, parsed.request);
     const authorization = checkAuthorizationRequest(client, parsed.request);

@@ -7,8 +7,13 @@
  * When the request asked for `openid`, the grant and the code carry it and
  * the code carries the `nonce`: the library then issues an ID token at the
  * exchange (OpenID Connect Core 3.1.3.3), signed with our keys.
+ *
+ * When the request omitted redirect_uri, the code says so
+ * (`redirectUriOmitted`): only then may the exchange omit it too (RFC 6749
+ * section 4.1.3, see provider/code-redirect-uri.ts).
  */
 import type Provider from 'oidc-provider';
+import { REDIRECT_URI_OMITTED } from '../provider/code-redirect-uri.ts';
 import { OPENID, type AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 
@@ -36,6 +41,7 @@ export async function mintCode(provider: Provider, { client, accountId, authoriz
     ...(authorization.openid && authorization.nonce ? { nonce: authorization.nonce } : {}),
     ...(authorization.codeChallenge ? { codeChallenge: authorization.codeChallenge, codeChallengeMethod: 'S256' } : {}),
     gty: 'authorization_code',
+    ...(authorization.redirectUriSent ? {} : { [REDIRECT_URI_OMITTED]: true }),
   });
   return code.save();
 }

@@ -85,6 +85,14 @@ export const DEFAULTS = Object.freeze({
   secretCacheTtlMs: 10 * 60_000,
 
   /**
+   * Largest request body read (form bodies of /auth/code, /auth/token,
+   * /auth/revoke and /auth/introspect). Unit: bytes. Default 10 MiB
+   * (SPEC.md section 8, as the resource server); one byte more → 413
+   * `{"error":"entity length exceeds maximum"}`. Env: MAX_BODY_BYTES.
+   */
+  maxBodyBytes: 10 * 1024 * 1024,
+
+  /**
    * Pooled database connections of this process.
    */
   databasePoolSize: 10,

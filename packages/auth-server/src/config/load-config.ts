@@ -28,6 +28,7 @@ export interface AuthServerConfig {
   secretCacheMax: number;
   secretCacheTtlMs: number;
   databasePoolSize: number;
+  maxBodyBytes: number;
   baseScopes: readonly string[];
 }
 
@@ -62,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AuthServerConf
     secretCacheMax: DEFAULTS.secretCacheMax,
     secretCacheTtlMs: DEFAULTS.secretCacheTtlMs,
     databasePoolSize: DEFAULTS.databasePoolSize,
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
     baseScopes: DEFAULTS.baseScopes,
   };
 }

@@ -5,9 +5,10 @@
  * Rules enforced here:
  * - `Authorization: Basic base64(id:)` (empty secret, colon kept, SPEC §4)
  *   is a public client: the header is removed and `client_id=id` is put in
- *   the form body, which the library understands (it rejects an empty
- *   Basic secret with 400). A client that has a secret still fails there
- *   with invalid_client (auth method mismatch);
+ *   the form handed to the library (read-provider-form.ts runs first),
+ *   which the library understands (it rejects an empty Basic secret with
+ *   400). A client that has a secret still fails there with invalid_client
+ *   (auth method mismatch);
  * - a malformed Authorization header (not Basic, bad base64, no colon, bad
  *   escapes) → 401 invalid_client with WWW-Authenticate, never a 500;
  * - a well-formed header whose decoded id or secret has characters outside
@@ -21,14 +22,12 @@
  *   instead of the library's invalid_request.
  */
 import type { Context, Middleware, Next } from 'koa';
-import { readBody } from '@heroes/http-kit';
 import { isVschar } from '../clients/vschar.ts';
 import { InvalidClientError, OAuthError } from '../errors/oauth-error.ts';
+import { providerForm } from '../provider/hand-form-to-provider.ts';
 import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
 import { parseBasic } from './parse-basic.ts';
-import { replayBody } from './replay-body.ts';
 
-const FORM = 'application/x-www-form-urlencoded';
 const NO_CLIENT_AUTH = 'no client authentication mechanism provided';
 /** The library's description for a failed client authentication (unknown client, wrong secret). */
 export const AUTH_FAILED = 'client authentication failed';
@@ -43,22 +42,23 @@ export function createClientAuthNormalizer(issuer: string): Middleware {
     const credentials = parseBasic(header);
     if (!credentials) throw new InvalidClientError('invalid Authorization header: expected Basic client credentials', { 'WWW-Authenticate': challenge });
     if (!isVschar(credentials.id) || !isVschar(credentials.secret)) throw new InvalidClientError(AUTH_FAILED, { 'WWW-Authenticate': challenge });
-    if (credentials.secret === '' && ctx.is(FORM)) await toPublicClientForm(ctx, credentials.id);
+    if (credentials.secret === '') toPublicClientForm(ctx, credentials.id);
 
     await next();
     if (ctx.status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', challenge);
   };
 }
 
-/** Moves a public client's id from the Basic header into the form body. */
-async function toPublicClientForm(ctx: Context, clientId: string): Promise<void> {
-  const bytes = (await readBody(ctx, { expect: 'bytes', required: false, contentTypes: [FORM] })) as Buffer | undefined;
-  const form = new URLSearchParams(bytes ? bytes.toString('utf8') : '');
-  const inBody = form.getAll('client_id');
-  if (inBody.some((value) => value !== clientId)) throw new OAuthError(400, 'invalid_request', 'client_id mismatch');
-  form.set('client_id', clientId);
+/** Moves a public client's id from the Basic header into the form (a form body only). */
+function toPublicClientForm(ctx: Context, clientId: string): void {
+  const form = providerForm(ctx.req);
+  if (!form) return;
+  const inBody = form['client_id'];
+  if (inBody !== undefined && [inBody].flat().some((value) => value !== clientId)) {
+    throw new OAuthError(400, 'invalid_request', 'client_id mismatch');
+  }
+  form['client_id'] = clientId;
   delete ctx.req.headers['authorization'];
-  replayBody(ctx.req, Buffer.from(form.toString(), 'utf8'));
 }
 
 async function withoutHeader(ctx: Context, next: Next): Promise<void> {

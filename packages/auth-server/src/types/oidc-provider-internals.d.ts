@@ -5,3 +5,9 @@ declare module 'oidc-provider/lib/helpers/weak_cache.js' {
   const instance: (provider: object) => { configuration?: { scopes?: unknown } } | undefined;
   export default instance;
 }
+
+// The library's form body reader (lib/shared/selective_body.js), called once
+// by provider/hand-form-to-provider.ts to spend its one-time warning.
+declare module 'oidc-provider/lib/shared/selective_body.js' {
+  export function urlencoded(ctx: object, next: () => Promise<void>): Promise<void>;
+}

@@ -85,10 +85,35 @@ test('the code is exchanged at /auth/token for a 1 h token and a refresh token',
   t.is(res.headers.get('pragma'), 'no-cache');
 });
 
-test('the code exchange also works without redirect_uri (single registered URI)', async (t) => {
-  const code = location(await authorize(webForm)).searchParams.get('code') ?? '';
-  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('web', 'web-secret') });
+const exchangeWithout = (code: string, extra: Record<string, string> = {}) =>
+  postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, ...extra }, { authorization: basic('web', 'web-secret') });
+
+test('the code exchange works without redirect_uri when the authorization request had none (single registered URI)', async (t) => {
+  const { redirect_uri: _omitted, ...withoutUri } = webForm;
+  const omitted = location(await authorize(withoutUri)).searchParams.get('code') ?? '';
+  const res = await exchangeWithout(omitted);
   t.is(res.status, 200, res.text);
+  const sentLater = location(await authorize(withoutUri)).searchParams.get('code') ?? '';
+  t.is((await exchange(sentLater, basic('web', 'web-secret'))).status, 200, 'the registered URI may still be sent');
+});
+
+// RFC 6749 4.1.3: redirect_uri is REQUIRED at the token endpoint if it was in the authorization request.
+test('the code exchange needs redirect_uri when the authorization request included it → invalid_grant, code not spent', async (t) => {
+  const code = location(await authorize(webForm)).searchParams.get('code') ?? '';
+  for (const extra of [{}, { redirect_uri: '' }] as Record<string, string>[]) {
+    const res = await exchangeWithout(code, extra);
+    t.is(res.status, 400, res.text);
+    t.is(res.body['error'], 'invalid_grant');
+  }
+  const retried = await exchange(code, basic('web', 'web-secret'));
+  t.is(retried.status, 200, `the refused exchange did not consume the code: ${retried.text}`);
+});
+
+test('without redirect_uri, client authentication is still checked first', async (t) => {
+  const code = location(await authorize(webForm)).searchParams.get('code') ?? '';
+  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('web', 'wrong') });
+  t.is(res.status, 401);
+  t.is(res.body['error'], 'invalid_client');
 });
 
 test('a replayed code → invalid_grant, and the tokens issued from it are revoked', async (t) => {

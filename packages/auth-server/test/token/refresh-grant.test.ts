@@ -1,8 +1,12 @@
 import test from 'ava';
+import { hashToken, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { listen, type Listener } from '../_helpers/listen.ts';
+import { pkcePair } from '../_helpers/pkce.ts';
 
 let s: TestServer;
+let listener: Listener;
 const user = { username: 'bob', password: 'pw' };
 
 test.before(async () => {
@@ -10,9 +14,18 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'conf-secret', allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(s.db, { id: 'other', secret: 'other-secret' });
   await addClient(s.db, { id: 'pub' });
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
   await addUser(s.db, 'bob', 'pw');
+  listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
-test.after.always(() => s?.close());
+test.after.always(async () => {
+  await listener?.close();
+  await s?.close();
+});
+
+const introspect = async (token: unknown) =>
+  (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body;
 
 const refresh = (authorization: string, form: Record<string, string>) =>
   postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', ...form }, { authorization });
@@ -66,4 +79,52 @@ test('unknown refresh token → invalid_grant; missing → invalid_request', asy
   t.is(unknown.body['error'], 'invalid_grant');
   const missing = await refresh(basic('conf', 'conf-secret'), {});
   t.is(missing.body['error'], 'invalid_request');
+});
+
+// REFERENCE-aqueduct section 2, refresh item 6: the old access token is overwritten and stops working.
+test('after a refresh the old access token is inactive, the new one active, and resource servers are told', async (t) => {
+  const first = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
+  const old = String(first.body['access_token']);
+  t.true((await introspect(old))['active'] as boolean);
+  const res = await refresh(basic('conf', 'conf-secret'), { refresh_token: String(first.body['refresh_token']) });
+  t.is(res.status, 200, res.text);
+  t.deepEqual(await introspect(old), { active: false });
+  t.true((await introspect(res.body['access_token']))['active'] as boolean);
+  await listener.waitFor((p) => p['tokenHash'] === hashToken(old));
+  t.false(listener.payloads.some((p) => JSON.stringify(p).includes(hashToken(String(res.body['access_token'])))), 'the new token is not announced dead');
+
+  const again = await refresh(basic('conf', 'conf-secret'), { refresh_token: String(first.body['refresh_token']) });
+  t.deepEqual(await introspect(res.body['access_token']), { active: false }, 'each refresh replaces the previous one');
+  t.true((await introspect(again.body['access_token']))['active'] as boolean);
+});
+
+test('a refresh replaces only the tokens of its own grant', async (t) => {
+  const mine = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
+  const other = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
+  t.is((await refresh(basic('conf', 'conf-secret'), { refresh_token: String(mine.body['refresh_token']) })).status, 200);
+  t.true((await introspect(other.body['access_token']))['active'] as boolean);
+});
+
+test('a failed refresh revokes nothing', async (t) => {
+  const first = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
+  const res = await refresh(basic('conf', 'conf-secret'), { refresh_token: String(first.body['refresh_token']), scope: 'not-allowed' });
+  t.is(res.status, 400);
+  t.true((await introspect(first.body['access_token']))['active'] as boolean);
+});
+
+test('refreshing a code-flow grant also replaces its access token', async (t) => {
+  const { verifier, challenge } = pkcePair();
+  const redirectUri = 'http://127.0.0.1:9/cb';
+  const authorized = await postForm(`${s.url}/auth/code`, {
+    client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 's', username: 'bob', password: 'pw',
+    code_challenge: challenge, code_challenge_method: 'S256',
+  });
+  const code = new URL(authorized.headers.get('location') ?? 'about:blank').searchParams.get('code') ?? '';
+  const web = basic('web', 'web-secret');
+  const exchanged = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }, { authorization: web });
+  t.is(exchanged.status, 200, exchanged.text);
+  const res = await refresh(web, { refresh_token: String(exchanged.body['refresh_token']) });
+  t.is(res.status, 200, res.text);
+  t.deepEqual(await introspect(exchanged.body['access_token']), { active: false });
+  t.true((await introspect(res.body['access_token']))['active'] as boolean);
 });

@@ -1,0 +1,23 @@
+/**
+ * A refresh replaces the access token (REFERENCE-aqueduct section 2,
+ * refresh item 6: the old access token is overwritten and stops working).
+ *
+ * Rules enforced here:
+ * - every access token of the grant except the one just issued is deleted;
+ * - resource servers are told each one died (`{"tokenHash": ...}` on
+ *   heroes_tokens_revoked), so their cache drops it; not the whole grant,
+ *   whose new token stays valid.
+ *
+ * Usage: `await revokeReplacedAccessTokens(db, notify, grantId, newAccessTokenValue)`
+ */
+import type { PrismaClient } from '@heroes/db';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import { hashToken } from './hash-token.ts';
+
+export async function revokeReplacedAccessTokens(db: PrismaClient, notify: RevocationNotifier, grantId: string, keep: string): Promise<void> {
+  const replaced = await db.accessToken.findMany({ where: { grantId, NOT: { id: hashToken(keep) } }, select: { id: true } });
+  if (replaced.length === 0) return;
+  const ids = replaced.map((row) => row.id);
+  await db.accessToken.deleteMany({ where: { id: { in: ids } } });
+  for (const tokenHash of ids) await notify({ tokenHash });
+}
