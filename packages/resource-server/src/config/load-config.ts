@@ -3,6 +3,7 @@
  * - DATABASE_URL is required (the root start script resolves it).
  * - numbers must be positive integers, else start-up fails with a clear message.
  * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
+ * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
 import { dataDir } from '@heroes/db';
 import { readOrCreateClientSecret } from './client-secret.ts';
@@ -23,7 +24,8 @@ export async function loadConfig(env: Env = process.env): Promise<ResourceServer
     clientSecret,
     port: int(env, 'PORT', 0),
     host: env.HOST || undefined,
-    authServerUrl: env.AUTH_SERVER_URL || undefined,
+    // Same machine by default: the authorization server's own AUTH_PORT.
+    authServerUrl: env.AUTH_SERVER_URL || (env.AUTH_PORT ? `http://127.0.0.1:${int(env, 'AUTH_PORT', 1)}` : undefined),
     clientId: env.RESOURCE_SERVER_CLIENT_ID || undefined,
     bcryptCost: int(env, 'BCRYPT_COST', 4),
     introspectionCacheMax: int(env, 'INTROSPECTION_CACHE_MAX', 1),

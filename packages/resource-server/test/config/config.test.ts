@@ -46,6 +46,14 @@ test('loadConfig reads the environment and rejects bad numbers', async (t) => {
   await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', PORT: 'abc' }), { message: /PORT/ });
 });
 
+test('the authorization server is found on AUTH_PORT of this machine unless AUTH_SERVER_URL says otherwise', async (t) => {
+  const base = { DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's' };
+  t.is((await loadConfig(base)).authServerUrl, 'http://127.0.0.1:8889');
+  t.is((await loadConfig({ ...base, AUTH_PORT: '18889' })).authServerUrl, 'http://127.0.0.1:18889');
+  t.is((await loadConfig({ ...base, AUTH_PORT: '18889', AUTH_SERVER_URL: 'http://auth:1' })).authServerUrl, 'http://auth:1');
+  await t.throwsAsync(loadConfig({ ...base, AUTH_PORT: 'x' }), { message: /AUTH_PORT/ });
+});
+
 test('ensureClient creates the row once and rewrites the hash only when the secret changed', async (t) => {
   const database = await createTestDatabase();
   const db = createDb(database.url);

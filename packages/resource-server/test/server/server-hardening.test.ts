@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
-import { exchange, jsonBody } from '../_helpers/raw-socket.ts';
+import { exchange, jsonBody } from '@heroes/http-kit/testing';
 
 const LIMIT = 1000;
 let auth: FakeAuthServer;
