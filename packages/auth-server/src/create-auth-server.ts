@@ -22,7 +22,7 @@ import Koa from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createHttpKit, createLogger, MethodNotAllowedError, NotFoundError, type Logger } from '@heroes/http-kit';
+import { configureServer, createHttpKit, createLogger, MethodNotAllowedError, NotFoundError, type Logger } from '@heroes/http-kit';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
@@ -158,7 +158,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     declareScopes,
     async listen(port = config.port) {
-      const handle = await listen(app, port, config.host);
+      const handle = await listen(app, port, config.host, (server) =>
+        // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
+        configureServer(server, { maxBodyBytes: config.maxBodyBytes, logger }),
+      );
       listening.add(handle);
       return {
         ...handle,
@@ -177,8 +180,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   };
 }
 
-function listen(app: Koa, port: number, host: string): Promise<ListeningServer> {
+function listen(app: Koa, port: number, host: string, configure: (server: http.Server) => void): Promise<ListeningServer> {
   const server = http.createServer(app.callback());
+  configure(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
