@@ -87,14 +87,23 @@ if (!stopping) {
 Heroes service is running at ${publicBaseUrl}
   authorization server (own process): http://127.0.0.1:${authPort}
 
-Register an OAuth client:
-  npx auth add-client --id my-app --secret my-secret
+Register an OAuth client${database.source === 'env' ? ' (in a shell with the same DATABASE_URL)' : ''}:
+  ${cliPrefix()}npx auth add-client --id my-app --secret my-secret
 
 Then:
   curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"secret"}'
   curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=secret'
 
 Press Ctrl-C to stop.`);
+}
+
+/** The settings the `auth` CLI needs to reach the same embedded server (never a password). */
+function cliPrefix(): string {
+  if (database.source === 'env') return '';
+  return ['HEROES_DATA_DIR', 'EMBEDDED_PG_PORT']
+    .filter((name) => process.env[name])
+    .map((name) => `${name}=${process.env[name]} `)
+    .join('');
 }
 
 async function waitForPort(target: number): Promise<void> {

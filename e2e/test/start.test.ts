@@ -37,7 +37,8 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
   const stack = await startStack(env);
   try {
     t.regex(stack.output(), new RegExp(`running at ${base.replace(/[.]/g, '\\.')}`));
-    t.regex(stack.output(), /npx auth add-client --id/);
+    // The hint names the settings that reach this same embedded server.
+    t.true(stack.output().includes(`HEROES_DATA_DIR=${dataDir} EMBEDDED_PG_PORT=${ports.pgPort} npx auth add-client --id`), stack.output());
 
     const heroes = await fetch(`${base}/heroes`);
     t.is(heroes.status, 401);
