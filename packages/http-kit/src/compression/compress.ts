@@ -6,8 +6,11 @@
  * - only when Accept-Encoding accepts gzip and shouldCompress() says yes;
  * - bodies smaller than `threshold` bytes are sent uncompressed (streams of
  *   unknown length are always eligible);
- * - koa-compress also skips HEAD, 204/205/304, 206, already-encoded bodies
- *   and `Cache-Control: no-transform`, and adds `Vary: Accept-Encoding`.
+ * - koa-compress also skips 204/205/304, 206, already-encoded bodies and
+ *   `Cache-Control: no-transform`, and adds `Vary: Accept-Encoding`.
+ * - HEAD gets the header fields GET would get (RFC 9110 section 9.3.2):
+ *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
+ *   sends the headers only — `Content-Encoding: gzip` and no Content-Length.
  * A gzipped body is sent chunked (no Content-Length).
  */
 import type { Middleware } from 'koa';
@@ -24,5 +27,15 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     br: false,
     zstd: false,
   };
-  return koaCompress(options as koaCompress.CompressOptions) as Middleware;
+  const compress = koaCompress(options as koaCompress.CompressOptions) as Middleware;
+  return async function compressLast(ctx, next) {
+    let head = false;
+    await compress(ctx, async () => {
+      await next();
+      // koa-compress reads the method after next(): let it decide as for GET.
+      head = ctx.method === 'HEAD';
+      if (head) ctx.method = 'GET';
+    });
+    if (head) ctx.method = 'HEAD';
+  };
 }

@@ -3,13 +3,15 @@
  * it into the JSON problem body of toProblem.
  *
  * Rules:
- * - 5xx are logged with the full error (stack, cause); the client sees only the generic body.
+ * - 5xx are logged with the error (message, stack, code, cause — payload fields
+ *   dropped by serializeError); the client sees only the generic body.
  * - Headers set by the failed handler are dropped (as Koa does), except `Vary`;
  *   the error's own headers (e.g. `Allow`) are set.
  * - If the response has already started, nothing can be sent: log only.
  */
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { serializeError } from '../logging/serialize-error.ts';
 import { toProblem } from './to-problem.ts';
 
 export function createErrorHandler(logger: Logger): Middleware {
@@ -19,7 +21,7 @@ export function createErrorHandler(logger: Logger): Middleware {
     } catch (err) {
       const problem = toProblem(err);
       if (problem.status >= 500) {
-        logger.error({ err, method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
+        logger.error({ err: serializeError(err), method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
       }
       if (ctx.headerSent || !ctx.writable) return;
       for (const name of ctx.res.getHeaderNames()) {

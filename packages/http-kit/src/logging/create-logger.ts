@@ -1,5 +1,7 @@
 /**
  * pino logger factory: JSON lines to stdout, level from `LOG_LEVEL` (default `info`).
+ * `err` goes through serializeError(): payloads (`rawPacket`, `data`, `body`,
+ * ...), configuration and credential headers are never written.
  *
  * Usage:
  * ```ts
@@ -7,8 +9,11 @@
  * log.info({ port }, 'listening');
  * ```
  */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './serialize-error.ts';
 
-export function createLogger(name: string): Logger {
-  return pino({ name, level: process.env['LOG_LEVEL'] ?? 'info' });
+/** `destination` defaults to stdout (tests pass a stream to read the lines). */
+export function createLogger(name: string, destination?: DestinationStream): Logger {
+  const options = { name, level: process.env['LOG_LEVEL'] ?? 'info', serializers: { err: serializeError } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -89,6 +89,31 @@ test('error bodies are gzipped like any JSON response (compression is last)', as
   t.is((JSON.parse(gunzipSync(res.body).toString('utf8')) as { error: string }).error.length, 3000);
 });
 
+test('HEAD sends the header fields GET sends: Content-Encoding gzip, Vary, no Content-Length (RFC 9110 section 9.3.2)', async (t) => {
+  const { port } = await serve(t, routes);
+  for (const path of ['/json', '/text']) {
+    const get = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
+    const head = await request(port, { method: 'HEAD', path, headers: { 'accept-encoding': 'gzip' } });
+    t.is(head.status, 200, path);
+    t.is(head.body.length, 0, path);
+    for (const name of ['content-encoding', 'vary', 'content-type', 'content-length']) {
+      t.is(head.headers[name], get.headers[name], `${path} ${name}`);
+    }
+    t.is(head.headers['content-encoding'], 'gzip', path);
+    t.is(head.headers['content-length'], undefined, path);
+  }
+});
+
+test('HEAD without gzip, or for a type never compressed, keeps the identity Content-Length', async (t) => {
+  const { port } = await serve(t, routes);
+  const json = await request(port, { method: 'HEAD', path: '/json' });
+  t.is(json.headers['content-encoding'], undefined);
+  t.is(json.headers['content-length'], String(Buffer.byteLength(JSON.stringify(big))));
+  const png = await request(port, { method: 'HEAD', path: '/png', headers: { 'accept-encoding': 'gzip' } });
+  t.is(png.headers['content-encoding'], undefined);
+  t.is(png.headers['content-length'], '5000');
+});
+
 test('shouldCompress follows the registry entry', (t) => {
   const registry = createDefaultRegistry();
   t.true(shouldCompress(registry, 'application/json'));

@@ -4,10 +4,16 @@
  * - no credentials: 401, challenge without an error code (section 3.1).
  * - malformed header: 400 invalid_authorization_header (Aqueduct's body),
  *   challenge `error="invalid_request"`.
+ * - more than one Authorization header: 400 invalid_request, same challenge
+ *   (RFC 6750 section 3.1: "includes the same parameter more than once";
+ *   RFC 9110 section 5.3: Authorization is not a list, so the copies cannot
+ *   be combined, and Node would silently keep only the first).
  * - unknown, expired, revoked token: 401 invalid_token.
  * - missing scope: 403 insufficient_scope with the scope needed, in the body
  *   (Aqueduct's `{"error","scope"}`) and in the challenge.
- * - authorization server unreachable: 503 (never 500, never a hang).
+ * - authorization server unreachable: 503 (never 500, never a hang); when
+ *   it answered 503 itself (e.g. its database is down) the body says so:
+ *   "authorization server cannot validate tokens right now".
  */
 import { BadRequestError, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '@heroes/http-kit';
 
@@ -22,6 +28,9 @@ export const missingCredentials = (realm: string) =>
 export const malformedHeader = (realm: string) =>
   new BadRequestError('invalid_authorization_header', { headers: challenge(realm, { error: 'invalid_request' }) });
 
+export const duplicateAuthorization = (realm: string) =>
+  new BadRequestError('invalid_request', { headers: challenge(realm, { error: 'invalid_request' }) });
+
 export const invalidToken = (realm: string) =>
   new UnauthorizedError('invalid_token', {
     headers: challenge(realm, { error: 'invalid_token', error_description: 'the access token is invalid, expired or revoked' }),
@@ -34,4 +43,9 @@ export const insufficientScope = (realm: string, scope: string) =>
   });
 
 export const authServerUnavailable = (cause: unknown) =>
-  new ServiceUnavailableError('authorization server unavailable', { cause, code: 'authorization_server_unavailable' });
+  new ServiceUnavailableError(
+    (cause as { status?: unknown } | undefined)?.status === 503
+      ? 'authorization server cannot validate tokens right now'
+      : 'authorization server unavailable',
+    { cause, code: 'authorization_server_unavailable' },
+  );

@@ -6,7 +6,8 @@
  *   form-urlencoded first (RFC 6749 section 2.3.1).
  * - keep-alive: Node's fetch (undici) pools connections per origin.
  * - the authorization server unreachable, slow (timeoutMs), or answering
- *   anything but 200 JSON → IntrospectionUnavailableError (the guard's 503).
+ *   anything but 200 JSON → IntrospectionUnavailableError (the guard's 503);
+ *   its `status` is the authorization server's answer, when there was one.
  */
 import { toTokenInfo, type TokenInfo } from './token-info.ts';
 
@@ -20,9 +21,13 @@ export interface IntrospectOptions {
 export type IntrospectToken = (token: string) => Promise<TokenInfo>;
 
 export class IntrospectionUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The authorization server's HTTP status, when it answered at all. */
+  readonly status?: number;
+
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, options);
     this.name = 'IntrospectionUnavailableError';
+    if (options?.status !== undefined) this.status = options.status;
   }
 }
 
@@ -54,10 +59,10 @@ export function createIntrospector(options: IntrospectOptions): IntrospectToken 
     try {
       body = await response.json();
     } catch (cause) {
-      throw new IntrospectionUnavailableError(`introspection answered ${response.status} without JSON`, { cause });
+      throw new IntrospectionUnavailableError(`introspection answered ${response.status} without JSON`, { cause, status: response.status });
     }
     if (response.status !== 200) {
-      throw new IntrospectionUnavailableError(`introspection answered ${response.status}`, { cause: body });
+      throw new IntrospectionUnavailableError(`introspection answered ${response.status}`, { cause: body, status: response.status });
     }
     return toTokenInfo(body);
   };

@@ -8,8 +8,15 @@
  * - keep-alive agent to the authorization server.
  * - authorization server unreachable or silent for timeoutMs → 503 JSON
  *   `{"error":"authorization server unavailable"}` (never 500, never a hang);
- *   if its answer had already started, the connection is cut instead.
- * - one log line per forwarded request, as http-kit logs the others.
+ *   it answered but its response could not be parsed (HPE_* from Node's
+ *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
+ *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
+ *   already started, the connection is cut instead.
+ * - upstream response headers may total maxHeaderBytes (64 KB), so a long
+ *   but legitimate Location still relays.
+ * - one log line per forwarded request, as http-kit logs the others; a
+ *   failure logs only code, syscall and message — never the error's
+ *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
 import http from 'node:http';
 import type { Middleware } from 'koa';
@@ -32,6 +39,32 @@ export interface AuthForwarder {
 }
 
 const UNAVAILABLE = Buffer.from(JSON.stringify({ error: 'authorization server unavailable' }));
+const BAD_GATEWAY = Buffer.from(JSON.stringify({ error: 'bad gateway' }));
+
+/** Largest upstream response header block relayed (Node's default is 16 KB). */
+export const MAX_UPSTREAM_HEADER_BYTES = 64 * 1024;
+
+interface UpstreamError {
+  code?: unknown;
+  syscall?: unknown;
+  message?: unknown;
+}
+
+/** The fields of a proxy error that are safe to log: no payloads, no headers. */
+export function describeUpstreamError(err: unknown): { code?: string; syscall?: string; message?: string } {
+  const { code, syscall, message } = (typeof err === 'object' && err !== null ? err : {}) as UpstreamError;
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof syscall === 'string' ? { syscall } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+  };
+}
+
+/** The upstream answered, but Node's HTTP parser rejected its response. */
+function isUnparsableResponse(err: unknown): boolean {
+  const code = (err as UpstreamError | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('HPE_');
+}
 
 /**
  * Usage:
@@ -63,14 +96,19 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
         resolve();
       });
-      proxy.web(req, res, {}, (err) => {
-        logger.warn({ err, path: ctx.path }, 'authorization server unavailable');
+      // http-proxy-3 builds the upstream http.request() options on top of
+      // `ssl` (for http targets too); a fresh object per call, never shared.
+      proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {
+        const badGateway = isUnparsableResponse(err);
+        const message = badGateway ? 'authorization server response could not be relayed' : 'authorization server unavailable';
+        logger.warn({ err: describeUpstreamError(err), path: ctx.path }, message);
         if (res.headersSent || res.destroyed) {
           res.destroy();
           return;
         }
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': UNAVAILABLE.length });
-        res.end(UNAVAILABLE);
+        const [status, body] = badGateway ? [502, BAD_GATEWAY] : [503, UNAVAILABLE];
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
       });
     });
   };

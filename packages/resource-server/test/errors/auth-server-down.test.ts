@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import test from 'ava';
 import { activeToken, startFakeAuthServer } from '../_helpers/fake-auth-server.ts';
@@ -55,5 +56,22 @@ test('introspection refused (wrong client secret) → 503, never 500', async (t)
   } finally {
     await rs.close();
     await auth.close();
+  }
+});
+
+test('authorization server answering 503 itself → 503 that says it cannot validate tokens right now', async (t) => {
+  const auth = http.createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"temporarily_unavailable"}');
+  });
+  await new Promise<void>((resolve) => auth.listen(0, '127.0.0.1', resolve));
+  const rs = await startInProcess(`http://127.0.0.1:${(auth.address() as net.AddressInfo).port}`);
+  try {
+    const res = await request(`${rs.url}/heroes`, { headers: bearer('t') });
+    t.is(res.status, 503);
+    t.deepEqual(res.body, { error: 'authorization server cannot validate tokens right now' });
+  } finally {
+    await rs.close();
+    auth.closeAllConnections();
+    await new Promise((resolve) => auth.close(resolve));
   }
 });

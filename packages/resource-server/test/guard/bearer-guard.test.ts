@@ -1,3 +1,4 @@
+import http from 'node:http';
 import test from 'ava';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
@@ -88,3 +89,26 @@ test('the resource server authenticates with URL-encoded Basic credentials', asy
   await heroes(bearer('basic-check'));
   t.is(auth.lastAuthorization, `Basic ${Buffer.from('resource-server:rs-secret').toString('base64')}`);
 });
+
+/** A request with the Authorization header sent once per value (fetch would join them). */
+function withAuthorizationHeaders(values: string[]): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${rs.url}/heroes`, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+    });
+    req.setHeader('authorization', values);
+    req.on('error', reject).end();
+  });
+}
+
+for (const values of [['Bearer bad', 'Bearer full'], ['Bearer full', 'Bearer full'], ['Bearer full', 'Basic Ym9iOnB3']]) {
+  test(`more than one Authorization header (${values.join(' + ')}) → 400 invalid_request (RFC 6750 section 3.1)`, async (t) => {
+    const res = await withAuthorizationHeaders(values);
+    t.is(res.status, 400);
+    t.deepEqual(res.body, { error: 'invalid_request' });
+    t.is(res.headers['www-authenticate'], 'Bearer realm="heroes", error="invalid_request"');
+  });
+}
