@@ -19,7 +19,11 @@ export interface RawExchange {
  * Usage:
  *   const res = await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', { waitMs: 2000 });
  */
-export function exchange(port: number, payload: string | Buffer, options: { waitMs?: number; end?: boolean } = {}): Promise<RawExchange> {
+export function exchange(
+  port: number,
+  payload: string | Buffer,
+  options: { waitMs?: number; end?: boolean; /** Stop as soon as the answer so far matches. */ until?: RegExp } = {},
+): Promise<RawExchange> {
   const waitMs = options.waitMs ?? 5_000;
   return new Promise((resolve) => {
     const started = performance.now();
@@ -39,6 +43,7 @@ export function exchange(port: number, payload: string | Buffer, options: { wait
     socket.on('data', (part: Buffer) => {
       firstByteMs ??= performance.now() - started;
       parts.push(part);
+      if (options.until?.test(Buffer.concat(parts).toString('latin1'))) finish(false);
     });
     socket.on('error', () => undefined);
     socket.on('close', () => finish(true));

@@ -128,7 +128,7 @@ test('Expect: 100-continue within the limit still gets 100 Continue, then the an
 
 test('Expect: 100-continue with a chunked body gets 100 Continue; the body is counted while streaming', async (t) => {
   const { port } = await serve(t, echoLength, { maxBodyBytes: LIMIT }, {});
-  const res = await exchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n', { waitMs: 300 });
+  const res = await exchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n', { waitMs: 5_000, until: /\r\n\r\n/ });
   t.regex(res.text, /^HTTP\/1\.1 100 Continue/);
   const chunked = await request(port, { chunks: [Buffer.alloc(LIMIT), Buffer.alloc(1)], headers: { expect: '100-continue' } });
   t.is(chunked.status, 413);

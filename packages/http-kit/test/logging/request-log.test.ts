@@ -80,7 +80,7 @@ test('a response cut off after its headers is logged with the status that was se
       ctx.res.write('partial');
     });
   });
-  const res = await exchange(port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n', { waitMs: 300 });
+  const res = await exchange(port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n', { waitMs: 5_000, until: /partial/ });
   t.regex(res.text, /^HTTP\/1\.1 202 /);
   const line = await requestLine(logs);
   t.like(line, { method: 'GET', path: '/slow', status: 202, aborted: true });
