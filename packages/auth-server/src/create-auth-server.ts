@@ -6,6 +6,7 @@
  *   http-kit (request log line, gzip, error mapping, response encoding)
  *   → server metadata rewrite → token response touches → 404 for anything
  *   unanswered → 405 for other methods on the provider's paths →
+ *   database outages at the provider's paths → 503 →
  *   form bodies of the provider's endpoints read through http-kit →
  *   client-auth normalization → public clients refused at introspection →
  *   redirect_uri of a code exchange → old access tokens revoked on refresh
@@ -32,6 +33,7 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
+import { createDatabaseOutageMapper } from './middleware/database-outage.ts';
 import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
 import { createMethodGuard } from './middleware/method-guard.ts';
 import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
@@ -123,7 +125,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
   const authenticate = createUserAuthenticator(db, config.bcryptCost);
-  registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
+  registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl, declareScopes });
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 
   const app = new Koa({ proxy: true, keys: keys.cookieKeys });
@@ -137,6 +139,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
   });
   app.use(createMethodGuard());
+  app.use(createDatabaseOutageMapper(provider, PROVIDER_PATHS));
   app.use(createProviderFormReader());
   app.use(createClientAuthNormalizer(config.publicBaseUrl));
   app.use(createIntrospectionGuard());

@@ -9,7 +9,12 @@
  * - a client without a secret is public (`none`): password and code grants,
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;
- * - allowed scopes become the client's `scope`; none means unscoped tokens.
+ * - allowed scopes become the client's `scope`; none means unscoped tokens;
+ * - a redirect URI with a private-use scheme (RFC 8252 section 7.1, such as
+ *   `com.example.app:/callback`) makes the client `native`: oidc-provider
+ *   validates redirect URIs per application type, and a `web` client may
+ *   only register http(s) ones. An http(s) URI keeps the client `web`
+ *   (loopback http URIs, RFC 8252 section 7.3, are valid for both).
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
@@ -22,8 +27,14 @@ export function toClientMetadata(row: Pick<OAuthClient, 'id' | 'hashedSecret' | 
     grant_types: confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
     response_types: row.redirectUri ? ['code'] : [],
     redirect_uris: row.redirectUri ? [row.redirectUri] : [],
+    application_type: row.redirectUri && !isWebUri(row.redirectUri) ? 'native' : 'web',
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
   if (row.allowedScopes.length > 0) metadata.scope = row.allowedScopes.join(' ');
   return metadata;
+}
+
+/** True for an http(s) URI (`web`); false for a private-use scheme (`native`). */
+function isWebUri(uri: string): boolean {
+  return /^https?:/i.test(uri);
 }

@@ -11,7 +11,10 @@
  * - scope against the client's allowed scopes (resolveScopes) → invalid_scope;
  *   `openid` (OpenID Connect Core 3.1.2.1) is not one of them: any client
  *   may add it to ask for an ID token, and the other values are resolved
- *   as if it were absent; `nonce` is kept for the ID token.
+ *   as if it were absent; `nonce` is kept for the ID token. `openid` is
+ *   never implied: a request without it gets no ID token, even for a
+ *   client whose allowed scopes list it (no scope → all allowed ones
+ *   except `openid`).
  */
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
@@ -55,7 +58,7 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
   const requested = request.scope?.split(' ');
   const openid = requested?.includes(OPENID) ?? false;
   const others = openid ? requested?.filter((value) => value !== OPENID).join(' ') : request.scope;
-  const scopes = resolveScopes(client.allowedScopes, others);
+  const scopes = resolveScopes(client.allowedScopes.filter((value) => value !== OPENID), others);
   if (!scopes.ok) throw new RedirectError('invalid_scope', scopes.description);
   return {
     scope: scopes.scope,

@@ -9,8 +9,14 @@
  * - an OAuth parameter with a NUL or a lone surrogate is refused
  *   (params/storable-text.ts: nonce is stored with the code, and none of
  *   them can be a valid value); username and password are left to the
- *   authenticator, which makes them a failed login (the form again).
+ *   authenticator, which makes them a failed login (the form again);
+ * - every parameter, credentials included, is at most
+ *   {@link MAX_PARAMETER_LENGTHS} characters (state 1024, ...): a longer
+ *   one is refused before any client check or code, since it would end up
+ *   in the Location header (state) or in stored records.
  */
+import { MAX_CLIENT_ID_LENGTH } from '../clients/client-id.ts';
+import { MAX_REDIRECT_URI_LENGTH } from '../clients/redirect-uri.ts';
 import { isStorableText } from '../params/storable-text.ts';
 
 export interface CodeRequest {
@@ -39,9 +45,27 @@ const NAMES = {
   password: 'password',
 } as const satisfies Record<keyof CodeRequest, string>;
 
+/**
+ * The longest value, in characters, of each /auth/code parameter. The 302
+ * Location carries redirect_uri and state (percent-encoded: up to 3 bytes
+ * per character), which keeps it well under an 8 KB header limit.
+ */
+export const MAX_PARAMETER_LENGTHS: Readonly<Record<keyof CodeRequest, number>> = Object.freeze({
+  clientId: MAX_CLIENT_ID_LENGTH,
+  redirectUri: MAX_REDIRECT_URI_LENGTH,
+  responseType: 64,
+  state: 1024,
+  scope: 2048,
+  codeChallenge: 128, // RFC 7636 4.1
+  codeChallengeMethod: 64,
+  nonce: 1024,
+  username: 1024,
+  password: 1024,
+});
+
 export type ParseResult =
   | { ok: true; request: CodeRequest }
-  | { ok: false; parameter: string; problem: 'repeated' | 'invalid characters' };
+  | { ok: false; parameter: string; problem: 'repeated' | 'invalid characters' | 'too long'; max?: number };
 
 const CREDENTIALS: ReadonlySet<string> = new Set([NAMES.username, NAMES.password]);
 
@@ -51,6 +75,7 @@ export function parseCodeRequest(source: Record<string, unknown>): ParseResult {
     const value = source[name];
     if (value === undefined || value === '') continue;
     if (typeof value !== 'string') return { ok: false, parameter: name, problem: 'repeated' };
+    if (value.length > MAX_PARAMETER_LENGTHS[key]) return { ok: false, parameter: name, problem: 'too long', max: MAX_PARAMETER_LENGTHS[key] };
     if (!CREDENTIALS.has(name) && !isStorableText(value)) return { ok: false, parameter: name, problem: 'invalid characters' };
     request[key] = value;
   }

@@ -43,6 +43,7 @@ const BAD_CREDENTIALS = 'Invalid username or password.';
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
   'invalid characters': (name: string) => `parameter ${name} contains invalid characters`,
+  'too long': (name: string, max?: number) => `parameter ${name} is longer than ${max} characters`,
 } as const;
 
 export function createCodeRouter(deps: CodeRouteDeps): Router {
@@ -77,10 +78,11 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
   let state: string | undefined;
   try {
     const parsed = parseCodeRequest(source);
-    if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter));
+    if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter, parsed.max));
     state = parsed.request.state;
     client = await checkClient(deps.db, deps.declareScopes, parsed.request);
     const authorization = checkAuthorizationRequest(client, parsed.request);
+    if (authorization.scope) deps.declareScopes(authorization.scope.split(' ')); // sub-scopes of allowed ones
     await step(client, parsed.request, authorization);
   } catch (err) {
     if (err instanceof PageError) return sendPage(ctx, err.status, renderErrorPage(err.error, err.description));

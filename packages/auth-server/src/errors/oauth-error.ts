@@ -12,8 +12,8 @@
 import { HttpError } from '@heroes/http-kit';
 
 export class OAuthError extends HttpError {
-  constructor(status: number, code: string, description: string, headers: Record<string, string> = {}) {
-    super(status, code, { code, details: { error_description: description }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers } });
+  constructor(status: number, code: string, description: string, headers: Record<string, string> = {}, options: { expose?: boolean; cause?: unknown } = {}) {
+    super(status, code, { ...options, code, details: { error_description: description }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers } });
   }
 }
 
@@ -21,5 +21,16 @@ export class OAuthError extends HttpError {
 export class InvalidClientError extends OAuthError {
   constructor(description: string, headers: Record<string, string> = {}) {
     super(401, 'invalid_client', description, headers);
+  }
+}
+
+/**
+ * 503 temporarily_unavailable (the RFC 6749 4.1.2.1 code, used by every
+ * OAuth endpoint here): the database is unreachable or timed out. Exposed,
+ * so the body names the cause, e.g. "unable to connect to database".
+ */
+export class TemporarilyUnavailableError extends OAuthError {
+  constructor(description: string, cause?: unknown) {
+    super(503, 'temporarily_unavailable', description, { 'Retry-After': '5' }, { expose: true, cause });
   }
 }

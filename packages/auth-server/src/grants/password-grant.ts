@@ -5,7 +5,9 @@
  * Rules enforced here (client authentication already ran in the library):
  * - `username` and `password` are required → invalid_request;
  * - the requested scope must fit the client's allowed scopes
- *   (resolveScopes) → invalid_scope; checked before the slow password hash;
+ *   (resolveScopes; a parent scope grants its sub-scopes) → invalid_scope;
+ *   checked before the slow password hash; the granted values are declared
+ *   to the provider (a sub-scope is not in any client's list);
  * - unknown user or wrong password → invalid_grant, one message for both;
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
@@ -17,6 +19,7 @@ import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
+import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 
 export const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
@@ -29,13 +32,14 @@ interface PasswordParams {
 export interface PasswordGrantDeps {
   authenticate: UserAuthenticator;
   accessTokenTtl: number;
+  declareScopes: ScopeDeclarer;
 }
 
 export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDeps): void {
   provider.registerGrantType<PasswordParams>('password', createPasswordGrant(provider, deps), PASSWORD_GRANT_PARAMS);
 }
 
-function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl }: PasswordGrantDeps) {
+function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl, declareScopes }: PasswordGrantDeps) {
   return async function passwordGrant(ctx: TokenEndpointGrantContext<PasswordParams>): Promise<void> {
     const { client, params } = ctx.oidc;
     const missing = (['username', 'password'] as const).filter((name) => typeof params[name] !== 'string');
@@ -43,6 +47,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
 
     const scopes = resolveScopes(client.scope ? client.scope.split(' ') : [], params.scope);
     if (!scopes.ok) throw new errors.InvalidScope(scopes.description, params.scope ?? '');
+    if (scopes.scope) declareScopes(scopes.scope.split(' '));
 
     const user = await authenticate(params.username as string, params.password as string);
     if (!user) throw new errors.InvalidGrant('invalid username or password');

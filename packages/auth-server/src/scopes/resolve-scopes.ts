@@ -6,11 +6,14 @@
  * - a client without allowed scopes gets an unscoped token: the request's
  *   scope is ignored (Aqueduct);
  * - a client with allowed scopes: no scope requested → all allowed ones;
- *   any requested scope outside the list → invalid_scope (nothing is
- *   silently dropped);
+ *   each requested scope must be granted by an allowed one, a parent scope
+ *   granting its sub-scopes (`heroes` grants `heroes:read`, see
+ *   scope-grants.ts), and is granted as requested; any other → invalid_scope
+ *   (nothing is silently dropped);
  * - the request's scope must follow RFC 6749 section 3.3 syntax
  *   (scope-syntax.ts).
  */
+import { grantsScope } from './scope-grants.ts';
 import { formatScopes, isValidScopeList } from './scope-syntax.ts';
 
 export type ScopeResult =
@@ -24,7 +27,7 @@ export function resolveScopes(allowed: readonly string[], requested: string | un
   if (allowed.length === 0) return { ok: true, scope: undefined };
   if (requested === undefined || requested === '') return { ok: true, scope: formatScopes(allowed) };
   const wanted = [...new Set(requested.split(' '))];
-  const refused = wanted.filter((scope) => !allowed.includes(scope));
+  const refused = wanted.filter((scope) => !allowed.some((parent) => grantsScope(parent, scope)));
   if (refused.length > 0) return { ok: false, description: `scope not allowed for this client: ${refused.join(' ')}` };
   return { ok: true, scope: formatScopes(wanted) };
 }

@@ -17,6 +17,7 @@ test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri });
   await addClient(s.db, { id: 'scoped', secret: 'scoped-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write'] });
+  await addClient(s.db, { id: 'lists-openid', secret: 'lo-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write', 'openid'] });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
   userId = await addUser(s.db, 'bob', 'pw');
 });
@@ -69,7 +70,7 @@ test('scope=openid with a nonce → an ID token: iss, aud, sub, nonce, exp, sign
 test('openid asks for an ID token, it does not narrow the access token (unscoped client)', async (t) => {
   const res = await exchange('web', 'web-secret', await codeFor('web', { scope: 'openid' }));
   t.is(res.status, 200, res.text);
-  t.false('scope' in res.body, 'an unscoped access token, as without openid');
+  t.is(res.body['scope'], 'openid', 'the scope granted: an ID token, and an unscoped access token as without openid');
   const info = await introspect(String(res.body['access_token']));
   t.is(info.body['active'], true);
   t.false('scope' in info.body, JSON.stringify(info.body));
@@ -79,13 +80,14 @@ test('openid asks for an ID token, it does not narrow the access token (unscoped
 test('openid next to resource scopes: the access token has the resource scopes only; refresh gives a new ID token', async (t) => {
   const res = await exchange('scoped', 'scoped-secret', await codeFor('scoped', { scope: 'openid heroes:read', nonce: 'abc' }));
   t.is(res.status, 200, res.text);
-  t.is(res.body['scope'], 'heroes:read');
+  t.is(res.body['scope'], 'openid heroes:read', 'RFC 6749 5.1: the scope granted, openid included');
   t.is((await introspect(String(res.body['access_token']))).body['scope'], 'heroes:read');
   t.is(typeof res.body['id_token'], 'string');
 
   const refreshed = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(res.body['refresh_token']) }, { authorization: basic('scoped', 'scoped-secret') });
   t.is(refreshed.status, 200, refreshed.text);
-  t.is(refreshed.body['scope'], 'heroes:read');
+  t.is(refreshed.body['scope'], 'openid heroes:read');
+  t.is((await introspect(String(refreshed.body['access_token']))).body['scope'], 'heroes:read');
   const claims = await verifyIdToken(t, String(refreshed.body['id_token']));
   t.is(claims['sub'], String(userId));
   t.is(claims['aud'], 'scoped');
@@ -93,8 +95,18 @@ test('openid next to resource scopes: the access token has the resource scopes o
 
 test('openid alone for a scoped client: all its allowed scopes, as with no scope', async (t) => {
   const res = await exchange('scoped', 'scoped-secret', await codeFor('scoped', { scope: 'openid' }));
-  t.is(res.body['scope'], 'heroes:read heroes:write');
+  t.is(res.body['scope'], 'openid heroes:read heroes:write');
   t.is(typeof res.body['id_token'], 'string');
+});
+
+test('openid is never implied: no scope requested by a client whose allowed scopes list openid → no ID token', async (t) => {
+  const res = await exchange('lists-openid', 'lo-secret', await codeFor('lists-openid', {}));
+  t.is(res.status, 200, res.text);
+  t.false('id_token' in res.body, res.text);
+  t.is(res.body['scope'], 'heroes:read heroes:write');
+  const explicit = await exchange('lists-openid', 'lo-secret', await codeFor('lists-openid', { scope: 'openid heroes:read' }));
+  t.is(typeof explicit.body['id_token'], 'string');
+  t.is(explicit.body['scope'], 'openid heroes:read');
 });
 
 test('without openid there is no ID token; a scope outside the allowed list is still refused next to openid', async (t) => {

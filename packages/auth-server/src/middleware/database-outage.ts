@@ -1,0 +1,61 @@
+/**
+ * Database outages at the provider's endpoints (/auth/token, /auth/revoke,
+ * /auth/introspect) → 503 instead of oidc-provider's 500 server_error.
+ *
+ * oidc-provider catches every error of its routes (adapter reads, our
+ * password grant, findAccount) and renders a 500 `server_error`, emitting
+ * `server_error` with the request's context and the error. This middleware
+ * remembers that error per request and, once the provider has answered,
+ * classifies it with http-kit's mapDatabaseError.
+ *
+ * Rules enforced here:
+ * - the database unreachable or timing out, inside the provider or in our
+ *   middleware before it → 503 `{"error": "temporarily_unavailable",
+ *   "error_description": "unable to connect to database"}` (or "timed out
+ *   connection to database"), with `Retry-After`, `Cache-Control: no-store`;
+ * - pg's own messages for a connection dropped under a query ("Connection
+ *   terminated unexpectedly", a plain Error that mapDatabaseError does not
+ *   recognise) and for pg-pool's connect timeout count as outages too;
+ * - every other error keeps its answer (a 500 stays a 500; 4xx untouched).
+ */
+import type { Middleware } from 'koa';
+import type Provider from 'oidc-provider';
+import { mapDatabaseError } from '@heroes/http-kit';
+import { TemporarilyUnavailableError } from '../errors/oauth-error.ts';
+
+export function createDatabaseOutageMapper(provider: Provider, paths: ReadonlySet<string>): Middleware {
+  const failures = new WeakMap<object, unknown>();
+  provider.on('server_error', (ctx: object, err: unknown) => {
+    failures.set(ctx, err);
+  });
+
+  return async function mapDatabaseOutage(ctx, next) {
+    if (!paths.has(ctx.path)) return next();
+    try {
+      await next();
+    } catch (err) {
+      throw outage(err) ?? err;
+    }
+    const failure = failures.get(ctx);
+    if (failure === undefined) return;
+    const error = outage(failure);
+    if (error) throw error;
+  };
+}
+
+const UNREACHABLE = 'unable to connect to database';
+const TIMED_OUT = 'timed out connection to database';
+const PG_MESSAGES: readonly [RegExp, string][] = [
+  [/^Connection terminated/, UNREACHABLE],
+  [/^timeout exceeded when trying to connect/, TIMED_OUT],
+];
+
+function outage(err: unknown): TemporarilyUnavailableError | undefined {
+  const mapped = mapDatabaseError(err);
+  if (mapped) return mapped.status === 503 ? new TemporarilyUnavailableError(mapped.message, err) : undefined;
+  for (let cause = err, depth = 0; cause instanceof Error && depth < 6; cause = cause.cause, depth += 1) {
+    const match = PG_MESSAGES.find(([pattern]) => pattern.test(cause instanceof Error ? cause.message : ''));
+    if (match) return new TemporarilyUnavailableError(match[1], err);
+  }
+  return undefined;
+}

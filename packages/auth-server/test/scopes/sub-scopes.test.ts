@@ -1,0 +1,63 @@
+import test from 'ava';
+import { grantsScope } from '../../src/scopes/scope-grants.ts';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+
+// REFERENCE §4 (Aqueduct AuthScope): "user" grants "user:foo"; the README: a parent scope grants its sub-scopes.
+let s: TestServer;
+const redirectUri = 'http://127.0.0.1:9/cb';
+const client = basic('parent', 'p-secret');
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'parent', secret: 'p-secret', redirectUri, allowedScopes: ['heroes', 'foo:bar', 'user.readonly'] });
+  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addUser(s.db, 'bob', 'secret');
+});
+test.after.always(() => s?.close());
+
+test('grantsScope follows the segment and modifier rules', (t) => {
+  t.true(grantsScope('user', 'user'));
+  t.true(grantsScope('user', 'user:foo'));
+  t.true(grantsScope('user', 'user:foo:bar'));
+  t.true(grantsScope('user', 'user.readonly'));
+  t.true(grantsScope('user', 'user:foo.readonly'));
+  t.true(grantsScope('user.readonly', 'user.readonly'));
+  t.false(grantsScope('user:foo', 'user'));
+  t.false(grantsScope('user.readonly', 'user'));
+  t.false(grantsScope('user.readonly', 'user:foo'));
+  t.false(grantsScope('user.readonly', 'user.write'));
+  t.false(grantsScope('user', 'users'));
+  t.false(grantsScope('user', 'user2:foo'));
+  t.false(grantsScope('a.b', 'a.b:c'), 'a modifier before the last segment is opaque');
+});
+
+test('password grant: an allowed parent scope grants a requested sub-scope, as requested', async (t) => {
+  const res = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes:read foo:bar:baz' });
+  t.is(res.status, 200, res.text);
+  t.is(res.body['scope'], 'heroes:read foo:bar:baz');
+  const info = await postForm(`${s.url}/auth/introspect`, { token: String(res.body['access_token']) }, { authorization: basic('resource-server', 'rs-secret') });
+  t.is(info.body['scope'], 'heroes:read foo:bar:baz');
+
+  const refreshed = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(res.body['refresh_token']) }, { authorization: client });
+  t.is(refreshed.status, 200, refreshed.text);
+  t.is(refreshed.body['scope'], 'heroes:read foo:bar:baz');
+});
+
+test('password grant: a parent, sibling or less restricted scope is still refused', async (t) => {
+  for (const scope of ['foo', 'foo:baz', 'user', 'user:x', 'heroesx']) {
+    const res = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope });
+    t.is(res.status, 400, scope);
+    t.is(res.body['error'], 'invalid_scope', scope);
+  }
+});
+
+test('code flow: a sub-scope of an allowed scope is granted and carried to the token', async (t) => {
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'parent', response_type: 'code', state: 's', scope: 'heroes:write', username: 'bob', password: 'secret' });
+  t.is(res.status, 302, res.text);
+  const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  t.not(code, '');
+  const token = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, { authorization: client });
+  t.is(token.status, 200, token.text);
+  t.is(token.body['scope'], 'heroes:write');
+});

@@ -1,0 +1,59 @@
+import test from 'ava';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
+import { startTcpProxy, type TcpProxy } from '../_helpers/tcp-proxy.ts';
+
+// SPEC §7: the database unreachable → 503, at every OAuth endpoint, and the server recovers.
+let testDb: TestDatabase;
+let proxy: TcpProxy;
+let s: TestServer;
+
+test.before(async () => {
+  testDb = await createTestDatabase();
+  const target = new URL(testDb.url);
+  proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
+  s = await startTestServer({}, { ...testDb, url: proxy.rewrite(testDb.url) });
+  await addClient(s.db, { id: 'app', secret: 'app-secret' });
+  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addUser(s.db, 'bob', 'pw');
+});
+test.after.always(async () => {
+  await proxy?.restore().catch(() => {});
+  await s?.close();
+  await proxy?.close();
+  await testDb?.drop();
+});
+
+function assertUnavailable(t: import('ava').ExecutionContext, res: JsonResponse, what: string): void {
+  t.is(res.status, 503, `${what}: ${res.text}`);
+  t.deepEqual(res.body, { error: 'temporarily_unavailable', error_description: 'unable to connect to database' }, what);
+  t.is(res.headers.get('cache-control'), 'no-store', what);
+}
+
+test.serial('token, revoke and introspect answer 503 while the database is unreachable, then recover', async (t) => {
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  t.is(issued.status, 200, issued.text);
+  const token = String(issued.body['access_token']);
+
+  await proxy.cut();
+  try {
+    assertUnavailable(t, await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' }), 'password grant');
+    assertUnavailable(t, await postForm(`${s.url}/auth/revoke`, { token }, { authorization: basic('app', 'app-secret') }), 'revoke');
+    assertUnavailable(t, await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') }), 'introspect');
+    assertUnavailable(t, await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']) }, { authorization: basic('app', 'app-secret') }), 'refresh');
+  } finally {
+    await proxy.restore();
+  }
+
+  let recovered: JsonResponse | undefined;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    recovered = await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+    if (recovered.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  t.is(recovered?.status, 200, recovered?.text);
+  t.is(recovered?.body['active'], true);
+  const again = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  t.is(again.status, 200, again.text);
+});
