@@ -4,12 +4,14 @@
  *
  * Middleware, outermost first:
  *   http-kit (request log line, gzip, error mapping, response encoding)
- *   → server metadata rewrite → token response touches → 404 for anything
+ *   → server metadata rewrite → token response touches →
+ *   grant type not allowed → unauthorized_client → 404 for anything
  *   unanswered → 405 for other methods on the provider's paths →
  *   database outages at the provider's paths → 503 →
  *   form bodies of the provider's endpoints read through http-kit →
  *   client-auth normalization → public clients refused at introspection →
- *   redirect_uri of a code exchange → old access tokens revoked on refresh
+ *   redirect_uri of a code exchange → refresh to a sub-scope →
+ *   old access tokens revoked on refresh
  *   → /auth/code routes (405 for other methods)
  *   → oidc-provider (its paths only)
  *
@@ -42,9 +44,11 @@ import { createProviderFormReader } from './middleware/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from './middleware/require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from './middleware/revoke-on-refresh.ts';
 import { createTokenResponseFixer } from './middleware/token-response.ts';
+import { createUnauthorizedClientMapper } from './middleware/unauthorized-client.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
+import { createRefreshSubScope, installRefreshSubScope } from './provider/refresh-sub-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { silenceParsedBodyWarning } from './provider/hand-form-to-provider.ts';
 import { PROVIDER_PATHS } from './provider/routes.ts';
@@ -116,11 +120,17 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     keys,
     scopes: [...config.baseScopes, ...clients.flatMap((client) => client.allowedScopes)],
-    adapter: createAdapterFactory({ db, notify, onScopes: (scopes) => declareScopes(scopes) }),
+    adapter: createAdapterFactory({
+      db,
+      notify,
+      onScopes: (scopes) => declareScopes(scopes),
+      introspectionOnlyClientId: config.resourceServerClientId,
+    }),
     findAccount: createFindAccount(db),
   });
   declareScopes = createScopeDeclarer(provider);
   installAccessTokenScope(provider);
+  installRefreshSubScope(provider); // wraps save after installAccessTokenScope, so it runs first
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
   installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
@@ -129,11 +139,20 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 
   const app = new Koa({ proxy: true, keys: keys.cookieKeys });
-  const codeRouter = createCodeRouter({ db, provider, declareScopes, authenticate, issuer: config.publicBaseUrl, authCodeTtl: config.authCodeTtl });
+  const codeRouter = createCodeRouter({
+    db,
+    provider,
+    declareScopes,
+    authenticate,
+    issuer: config.publicBaseUrl,
+    authCodeTtl: config.authCodeTtl,
+    introspectionOnlyClientId: config.resourceServerClientId,
+  });
   const providerMiddleware = mount(provider);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
   app.use(createMetadataRewriter(config.publicBaseUrl));
   app.use(createTokenResponseFixer());
+  app.use(createUnauthorizedClientMapper());
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
@@ -144,6 +163,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createClientAuthNormalizer(config.publicBaseUrl));
   app.use(createIntrospectionGuard());
   app.use(createCodeRedirectUriCheck(provider));
+  app.use(createRefreshSubScope(provider));
   app.use(createRevokeOnRefresh(db, notify));
   app.use(codeRouter.routes());
   app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));

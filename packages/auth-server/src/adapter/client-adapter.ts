@@ -6,6 +6,7 @@
  * Rules enforced here:
  * - every client read declares its allowed scopes to the provider first
  *   (`onScopes`), so a client registered after start may use new scopes;
+ * - the resource server's client is introspection-only (client-metadata.ts);
  * - an id outside VSCHAR (RFC 6749 Appendix A.1; the CLI registers no such
  *   id) is not found, without a database read (a NUL byte would make
  *   PostgreSQL fail the query).
@@ -18,10 +19,12 @@ import { toClientMetadata } from './client-metadata.ts';
 export class ClientAdapter implements Adapter {
   readonly #db: PrismaClient;
   readonly #onScopes: (scopes: readonly string[]) => void;
+  readonly #introspectionOnlyId: string | undefined;
 
-  constructor(db: PrismaClient, onScopes: (scopes: readonly string[]) => void) {
+  constructor(db: PrismaClient, onScopes: (scopes: readonly string[]) => void, introspectionOnlyId?: string) {
     this.#db = db;
     this.#onScopes = onScopes;
+    this.#introspectionOnlyId = introspectionOnlyId;
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -32,7 +35,7 @@ export class ClientAdapter implements Adapter {
     });
     if (!row) return undefined;
     this.#onScopes(row.allowedScopes);
-    return toClientMetadata(row) as AdapterPayload;
+    return toClientMetadata(row, { introspectionOnly: row.id === this.#introspectionOnlyId }) as AdapterPayload;
   }
 
   async upsert(): Promise<void> {}

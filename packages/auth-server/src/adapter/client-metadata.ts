@@ -10,6 +10,11 @@
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;
  * - allowed scopes become the client's `scope`; none means unscoped tokens;
+ * - the resource server's own client (RESOURCE_SERVER_CLIENT_ID) exists only
+ *   to introspect: no grant type, no response type, no redirect URI, so the
+ *   token endpoint refuses every grant for it (see
+ *   middleware/unauthorized-client.ts) while introspection, which is client
+ *   authentication only, keeps working;
  * - a redirect URI with a private-use scheme (RFC 8252 section 7.1, such as
  *   `com.example.app:/callback`) makes the client `native`: oidc-provider
  *   validates redirect URIs per application type, and a `web` client may
@@ -19,15 +24,24 @@
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
 
-export function toClientMetadata(row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'>): ClientMetadata {
+export interface ClientMetadataOptions {
+  /** True for the resource server's client: it may introspect, never obtain a token. */
+  introspectionOnly?: boolean;
+}
+
+export function toClientMetadata(
+  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'>,
+  { introspectionOnly = false }: ClientMetadataOptions = {},
+): ClientMetadata {
   const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
+  const redirectUri = introspectionOnly ? null : row.redirectUri;
   const metadata: ClientMetadata = {
     client_id: row.id,
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
-    grant_types: confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
-    response_types: row.redirectUri ? ['code'] : [],
-    redirect_uris: row.redirectUri ? [row.redirectUri] : [],
-    application_type: row.redirectUri && !isWebUri(row.redirectUri) ? 'native' : 'web',
+    grant_types: introspectionOnly ? [] : confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
+    response_types: redirectUri ? ['code'] : [],
+    redirect_uris: redirectUri ? [redirectUri] : [],
+    application_type: redirectUri && !isWebUri(redirectUri) ? 'native' : 'web',
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
   if (row.allowedScopes.length > 0) metadata.scope = row.allowedScopes.join(' ');

@@ -2,7 +2,7 @@
  * The adapter factory handed to oidc-provider: one adapter per model name.
  *
  * Usage:
- *   new Provider(issuer, { adapter: createAdapterFactory({ db, notify, onScopes }) });
+ *   new Provider(issuer, { adapter: createAdapterFactory({ db, notify, onScopes, introspectionOnlyClientId }) });
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter } from 'oidc-provider';
@@ -17,11 +17,13 @@ export interface AdapterDeps {
   db: PrismaClient;
   notify: RevocationNotifier;
   onScopes: (scopes: readonly string[]) => void;
+  /** The resource server's client: it may introspect, never obtain a token. */
+  introspectionOnlyClientId?: string;
 }
 
-export function createAdapterFactory({ db, notify, onScopes }: AdapterDeps): (model: string) => Adapter {
+export function createAdapterFactory({ db, notify, onScopes, introspectionOnlyClientId }: AdapterDeps): (model: string) => Adapter {
   return function createAdapter(model) {
-    if (model === 'Client') return new ClientAdapter(db, onScopes);
+    if (model === 'Client') return new ClientAdapter(db, onScopes, introspectionOnlyClientId);
     if (TOKEN_MODELS.has(model)) return new TokenAdapter(db, model as TokenModel, notify);
     return new RecordAdapter(db, model);
   };

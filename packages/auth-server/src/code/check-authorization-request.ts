@@ -3,7 +3,8 @@
  * and redirect URI are trusted (errors are redirected back).
  *
  * Rules enforced here:
- * - response_type must be `code` → unsupported_response_type;
+ * - response_type is required → invalid_request (RFC 6749 4.1.2.1: a
+ *   missing parameter); present, it must be `code` → unsupported_response_type;
  * - state is required (Aqueduct; CSRF protection) → invalid_request;
  * - PKCE (RFC 7636): a public client must send code_challenge, and any
  *   code_challenge must be 43–128 unreserved characters with method S256
@@ -38,6 +39,9 @@ export interface AuthorizationRequest {
 }
 
 export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest): AuthorizationRequest {
+  if (!request.responseType) {
+    throw new RedirectError('invalid_request', 'response_type is required'); // RFC 6749 4.1.2.1: missing parameter
+  }
   if (request.responseType !== 'code') {
     throw new RedirectError('unsupported_response_type', 'response_type must be code');
   }

@@ -4,6 +4,8 @@
  * Rules enforced here:
  * - client_id is required and must be registered → else 400 page (an id
  *   outside VSCHAR, RFC 6749 Appendix A.1, is unknown without a query);
+ * - the resource server's own client exists only to introspect → 400 page
+ *   `unauthorized_client` (RFC 6749 4.1.2.1), whatever its registration;
  * - the client must have a registered redirect URI → else 400 page;
  * - a redirect_uri parameter, when sent, must equal the registered one
  *   exactly (no prefix or pattern matching) → else 400 page; when absent
@@ -19,7 +21,12 @@ import { PageError } from './code-flow-errors.ts';
 
 export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'> & { redirectUri: string };
 
-export async function checkClient(db: PrismaClient, declareScopes: ScopeDeclarer, request: CodeRequest): Promise<CodeClient> {
+export async function checkClient(
+  db: PrismaClient,
+  declareScopes: ScopeDeclarer,
+  request: CodeRequest,
+  introspectionOnlyClientId?: string,
+): Promise<CodeClient> {
   if (!request.clientId) throw new PageError('invalid_request', 'client_id is required');
   if (!isVschar(request.clientId)) throw new PageError('invalid_client', 'unknown client');
   const client = await db.oAuthClient.findUnique({
@@ -27,6 +34,9 @@ export async function checkClient(db: PrismaClient, declareScopes: ScopeDeclarer
     select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
   });
   if (!client) throw new PageError('invalid_client', 'unknown client');
+  if (client.id === introspectionOnlyClientId) {
+    throw new PageError('unauthorized_client', 'this client may only introspect tokens; it cannot use the authorization code flow');
+  }
   if (!client.redirectUri) throw new PageError('invalid_client', 'this client has no registered redirect URI');
   if (request.redirectUri !== undefined && request.redirectUri !== client.redirectUri) {
     throw new PageError('invalid_request', 'redirect_uri does not match the registered redirect URI');

@@ -8,6 +8,9 @@
  *         → authenticate user (wrong → form again, with an error)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
+ * `/auth/code/` (trailing slash) is the same resource: the router is not
+ * strict, so it serves the same form and grant.
+ *
  * Failures before the redirect URI is trusted render a 400 page; later ones
  * redirect back with `error` (see code-flow-errors.ts).
  */
@@ -36,9 +39,16 @@ export interface CodeRouteDeps {
   authenticate: UserAuthenticator;
   issuer: string;
   authCodeTtl: number;
+  /** The resource server's client, refused here (it may only introspect). */
+  introspectionOnlyClientId?: string;
 }
 
-const FORM_ACTION = 'code'; // relative: /auth/code both directly and behind the proxy
+/**
+ * Root-relative, so /auth/code/ (trailing slash, served by the same routes)
+ * still posts to /auth/code; the edge forwards /auth/* at the same path, so
+ * it is right both directly and behind it (and within CSP form-action 'self').
+ */
+const FORM_ACTION = ROUTES.authorization;
 const BAD_CREDENTIALS = 'Invalid username or password.';
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
@@ -80,7 +90,7 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
     const parsed = parseCodeRequest(source);
     if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter, parsed.max));
     state = parsed.request.state;
-    client = await checkClient(deps.db, deps.declareScopes, parsed.request);
+    client = await checkClient(deps.db, deps.declareScopes, parsed.request, deps.introspectionOnlyClientId);
     const authorization = checkAuthorizationRequest(client, parsed.request);
     if (authorization.scope) deps.declareScopes(authorization.scope.split(' ')); // sub-scopes of allowed ones
     await step(client, parsed.request, authorization);

@@ -13,9 +13,9 @@
  *   middleware before it → 503 `{"error": "temporarily_unavailable",
  *   "error_description": "unable to connect to database"}` (or "timed out
  *   connection to database"), with `Retry-After`, `Cache-Control: no-store`;
- * - pg's own messages for a connection dropped under a query ("Connection
- *   terminated unexpectedly", a plain Error that mapDatabaseError does not
- *   recognise) and for pg-pool's connect timeout count as outages too;
+ * - what counts as an outage (including pg's plain "Connection terminated
+ *   unexpectedly" and pg-pool's connect timeout) is decided by
+ *   mapDatabaseError alone, so every server shares one rule;
  * - every other error keeps its answer (a 500 stays a 500; 4xx untouched).
  */
 import type { Middleware } from 'koa';
@@ -43,19 +43,7 @@ export function createDatabaseOutageMapper(provider: Provider, paths: ReadonlySe
   };
 }
 
-const UNREACHABLE = 'unable to connect to database';
-const TIMED_OUT = 'timed out connection to database';
-const PG_MESSAGES: readonly [RegExp, string][] = [
-  [/^Connection terminated/, UNREACHABLE],
-  [/^timeout exceeded when trying to connect/, TIMED_OUT],
-];
-
 function outage(err: unknown): TemporarilyUnavailableError | undefined {
   const mapped = mapDatabaseError(err);
-  if (mapped) return mapped.status === 503 ? new TemporarilyUnavailableError(mapped.message, err) : undefined;
-  for (let cause = err, depth = 0; cause instanceof Error && depth < 6; cause = cause.cause, depth += 1) {
-    const match = PG_MESSAGES.find(([pattern]) => pattern.test(cause instanceof Error ? cause.message : ''));
-    if (match) return new TemporarilyUnavailableError(match[1], err);
-  }
-  return undefined;
+  return mapped?.status === 503 ? new TemporarilyUnavailableError(mapped.message, err) : undefined;
 }

@@ -14,13 +14,14 @@
  * - introspection: the resource server's client for any token, any other
  *   confidential client only for its own tokens, public clients never
  *   (RFC 7662 2.1); revocation: a client's own tokens (public clients
- *   included, RFC 7009 2.1);
+ *   included, RFC 7009 2.1); another client's token is left alone with the
+ *   same 200 as an unknown token, so the answer reveals nothing about it;
  * - access token lifetimes: ACCESS_TOKEN_TTL for the password grant (and
  *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange;
  * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
  *   the configured keys (RS256), living DEFAULTS.idTokenTtl.
  */
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
@@ -89,12 +90,9 @@ export function createProvider({ config, keys, scopes, adapter, findAccount }: P
       dPoP: { enabled: false },
       revocation: {
         enabled: true,
-        // RFC 7009 2.1: a confidential client presenting another client's token is refused; a public one is ignored.
-        allowedPolicy: async (_ctx: KoaContextWithOIDC, client, token) => {
-          if (token.clientId === client.clientId) return true;
-          if (client.clientAuthMethod === 'none') return false;
-          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
-        },
+        // RFC 7009 2.1: only the client the token was issued to may revoke it. Another client's token is
+        // not revoked, and the answer is the 200 of an invalid token (2.2), so validity is not revealed.
+        allowedPolicy: async (_ctx: KoaContextWithOIDC, client, token) => token.clientId === client.clientId,
       },
       introspection: {
         enabled: true,

@@ -166,6 +166,7 @@ test('POST needs a form body (415 otherwise)', async (t) => {
 test('request errors after the redirect URI is trusted are redirected back', async (t) => {
   const cases: [Record<string, string>, string][] = [
     [{ ...webForm, response_type: 'token' }, 'unsupported_response_type'],
+    [{ ...webForm, response_type: 'code token' }, 'unsupported_response_type'],
     [{ ...webForm, state: '' }, 'invalid_request'],
     [{ ...webForm, scope: 'admin' }, 'invalid_scope'],
     [{ ...webForm, code_challenge: 'short', code_challenge_method: 'S256' }, 'invalid_request'],
@@ -230,4 +231,54 @@ test('other methods on /auth/code → 405 with Allow', async (t) => {
   const response = await fetch(`${s.url}/auth/code`, { method: 'PUT' });
   t.is(response.status, 405);
   t.regex(response.headers.get('allow') ?? '', /GET/);
+});
+
+test('the login form posts to the root-relative /auth/code, also when GET had a trailing slash', async (t) => {
+  const params = new URLSearchParams({ client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 'slash' }).toString();
+  for (const path of ['/auth/code', '/auth/code/']) {
+    const response = await fetch(`${s.url}${path}?${params}`);
+    t.is(response.status, 200, path);
+    const html = await response.text();
+    t.regex(html, /<form method="POST" action="\/auth\/code"/, path);
+    // Resolve the action as a browser would, and submit there.
+    const action = new URL(/<form method="POST" action="([^"]+)"/.exec(html)?.[1] ?? '', `${s.url}${path}`);
+    t.is(action.pathname, '/auth/code');
+    const res = await postForm(action.href, webForm);
+    t.is(res.status, 302, path);
+    t.truthy(location(res).searchParams.get('code'));
+  }
+  const slashPost = await postForm(`${s.url}/auth/code/`, webForm);
+  t.is(slashPost.status, 302, 'POST /auth/code/ is the same resource');
+});
+
+test('a missing response_type → invalid_request (RFC 6749 4.1.2.1), redirected back on GET and POST', async (t) => {
+  const { response_type: _omitted, ...withoutType } = webForm;
+  for (const form of [withoutType, { ...webForm, response_type: '' }]) {
+    const posted = await authorize(form);
+    t.is(posted.status, 302);
+    t.is(location(posted).searchParams.get('error'), 'invalid_request');
+    t.regex(location(posted).searchParams.get('error_description') ?? '', /response_type/);
+    t.is(location(posted).searchParams.get('code'), null);
+    t.is(location(posted).searchParams.get('state'), 'st8');
+    const { username: _u, password: _p, ...query } = form;
+    const got = await fetch(codeUrl(query), { redirect: 'manual' });
+    t.is(got.status, 302);
+    t.is(location(got).searchParams.get('error'), 'invalid_request');
+  }
+});
+
+test('exchanging another client\'s code → invalid_grant; a client that cannot use the code grant → unauthorized_client', async (t) => {
+  const code = location(await authorize(webForm)).searchParams.get('code') ?? '';
+  // A client with the authorization_code grant (it has a redirect URI), but the code is web's.
+  await addClient(s.db, { id: 'thief', secret: 'thief-secret', redirectUri });
+  const other = await exchange(code, basic('thief', 'thief-secret'));
+  t.is(other.status, 400);
+  t.is(other.body['error'], 'invalid_grant');
+  // A client without a redirect URI has no authorization_code grant at all (RFC 6749 5.2).
+  const noGrant = await exchange(code, basic('noredirect', 'x'));
+  t.is(noGrant.status, 400);
+  t.is(noGrant.body['error'], 'unauthorized_client');
+  t.false(JSON.stringify(noGrant.body).includes('invalid_request'));
+  // Neither attempt spent the code.
+  t.is((await exchange(code, basic('web', 'web-secret'))).status, 200);
 });

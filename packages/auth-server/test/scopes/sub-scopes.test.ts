@@ -61,3 +61,44 @@ test('code flow: a sub-scope of an allowed scope is granted and carried to the t
   t.is(token.status, 200, token.text);
   t.is(token.body['scope'], 'heroes:write');
 });
+
+test('refresh may narrow to a sub-scope of the refresh token\'s scope, never widen it', async (t) => {
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes user.readonly' });
+  t.is(issued.status, 200, issued.text);
+  const refreshToken = String(issued.body['refresh_token']);
+  const refresh = (scope: string) => postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, scope }, { authorization: client });
+  const introspect = async (token: unknown) =>
+    (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body;
+
+  const narrowed = await refresh('heroes:read');
+  t.is(narrowed.status, 200, narrowed.text);
+  t.is(narrowed.body['scope'], 'heroes:read');
+  t.is((await introspect(narrowed.body['access_token']))['scope'], 'heroes:read');
+
+  const mixed = await refresh('heroes:write user.readonly');
+  t.is(mixed.status, 200, mixed.text);
+  t.is(mixed.body['scope'], 'heroes:write user.readonly');
+  t.is((await introspect(mixed.body['access_token']))['scope'], 'heroes:write user.readonly');
+
+  for (const scope of ['foo:bar', 'heroes:read foo:bar', 'user', 'user:x', 'heroesx']) {
+    const widened = await refresh(scope);
+    t.is(widened.status, 400, scope);
+    t.is(widened.body['error'], 'invalid_scope', scope);
+    t.is(widened.body['access_token'], undefined);
+  }
+
+  // The refresh token keeps its whole scope.
+  const full = await refresh('heroes');
+  t.is(full.status, 200, full.text);
+  t.is(full.body['scope'], 'heroes');
+  const refreshedAgain = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken }, { authorization: client });
+  t.is(refreshedAgain.body['scope'], 'heroes user.readonly');
+});
+
+test('a sub-scope refresh with another client\'s refresh token is still invalid_grant', async (t) => {
+  await addClient(s.db, { id: 'other-parent', secret: 'o-secret', allowedScopes: ['heroes'] });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes' });
+  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']), scope: 'heroes:read' }, { authorization: basic('other-parent', 'o-secret') });
+  t.is(res.status, 400);
+  t.is(res.body['error'], 'invalid_grant');
+});

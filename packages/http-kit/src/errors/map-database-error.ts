@@ -11,9 +11,12 @@
  * - record required but not found (P2025) → 404 `not found`
  * - database unreachable (P1000–P1003, P1010, P1011, P1017, P2037, adapter
  *   `DatabaseNotReachable`/`ConnectionClosed`/…, SQLSTATE class 08, 57P01–57P03,
- *   53300, socket errors such as ECONNREFUSED, "Can't reach database server")
- *   → 503 `unable to connect to database`
- * - timeouts (P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014)
+ *   53300, socket errors such as ECONNREFUSED, "Can't reach database server",
+ *   pg's plain `Error("Connection terminated unexpectedly")` when a pooled
+ *   connection drops under a query) → 503 `unable to connect to database`
+ * - timeouts (P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014, pg-pool's
+ *   plain `Error("timeout exceeded when trying to connect")`, pg's
+ *   "Connection terminated due to connection timeout")
  *   → 503 `timed out connection to database`
  * - anything else → undefined (the caller turns it into a 500)
  *
@@ -85,6 +88,16 @@ const SOCKET_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE',
 ]);
 
+/**
+ * Messages of the plain `Error`s that pg and pg-pool throw without any code
+ * (first match wins; anchored so an unrelated message never matches).
+ */
+const MESSAGES: readonly (readonly [RegExp, Mapper])[] = [
+  [/^Connection terminated due to connection timeout/, timedOut],
+  [/^Connection terminated/, unreachable],
+  [/^timeout exceeded when trying to connect/, timedOut],
+];
+
 const MAX_DEPTH = 6;
 
 /**
@@ -132,8 +145,9 @@ function matchOne(value: Record<string, unknown>): Mapper | undefined {
     if (SOCKET_CODES.has(code) && typeof value['syscall'] === 'string') return code === 'ETIMEDOUT' ? timedOut : unreachable;
   }
   const message = value['message'];
-  if (typeof message === 'string' && /can't reach database server/i.test(message)) return unreachable;
-  return undefined;
+  if (typeof message !== 'string') return undefined;
+  if (/can't reach database server/i.test(message)) return unreachable;
+  return MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

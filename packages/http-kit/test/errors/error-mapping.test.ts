@@ -164,3 +164,26 @@ test('socket errors (ECONNREFUSED, also inside AggregateError) → 503', (t) => 
   t.is(toProblem(new Error('wrapped', { cause: refused() })).status, 503);
   t.is(toProblem(Object.assign(new Error('no syscall'), { code: 'ECONNRESET' })).status, 500);
 });
+
+test("pg's plain 'Connection terminated unexpectedly' (a pooled connection dropped mid-query) → 503 unable to connect", async (t) => {
+  const dropped = new Error('Connection terminated unexpectedly');
+  const { port } = await serve(t, thrower(dropped));
+  const res = await request(port);
+  t.is(res.status, 503);
+  t.deepEqual(res.json(), { error: 'unable to connect to database' });
+  t.deepEqual(toProblem(new Error('wrapped', { cause: dropped })).body, { error: 'unable to connect to database' });
+  t.deepEqual(toProblem(new Error('Connection terminated')).body, { error: 'unable to connect to database' });
+  t.deepEqual(toProblem(new Error('Connection terminated due to connection timeout')).body, { error: 'timed out connection to database' });
+});
+
+test("pg-pool's plain 'timeout exceeded when trying to connect' → 503 timed out connection to database", async (t) => {
+  const { port } = await serve(t, thrower(new Error('timeout exceeded when trying to connect')));
+  const res = await request(port);
+  t.is(res.status, 503);
+  t.deepEqual(res.json(), { error: 'timed out connection to database' });
+});
+
+test('a message that merely mentions a connection is not a database outage', (t) => {
+  t.is(toProblem(new Error('upstream said: Connection terminated unexpectedly')).status, 500);
+  t.is(toProblem(new Error('request timeout exceeded')).status, 500);
+});

@@ -1,0 +1,64 @@
+/**
+ * A refresh that narrows to a sub-scope of the refresh token's scope
+ * (RFC 6749 section 6: the requested scope must not include any scope "not
+ * originally granted"; a parent scope grants its sub-scopes, see
+ * scopes/scope-grants.ts). Token scope `heroes`, refresh with
+ * `scope=heroes:read` → an access token scoped `heroes:read`.
+ *
+ * oidc-provider's refresh grant accepts only values present on the refresh
+ * token, and filters the access token's scope by the grant's values (a
+ * sub-scope would be dropped).
+ *
+ * Rules enforced here (POST /auth/token, grant_type=refresh_token, scope
+ * sent, one extra read of the refresh token):
+ * - a requested value present on the token → unchanged (the library's case);
+ * - a value that is not, but is granted by a value of the token (`heroes`
+ *   grants `heroes:read`) → the library is handed that parent value, so it
+ *   runs all of its checks (client authentication, binding, expiry, the
+ *   scope check, ID token with `openid`) as for an exact refresh, and the
+ *   new access token is then stored with exactly the requested values;
+ * - a value no token value grants → handed over as is: the library answers
+ *   400 invalid_scope, nothing issued;
+ * - an unknown refresh token → unchanged (the library answers invalid_grant).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
+import Provider from 'oidc-provider';
+import { providerForm } from './hand-form-to-provider.ts';
+import { ROUTES } from './routes.ts';
+import { grantsScope } from '../scopes/scope-grants.ts';
+
+/** Requests whose access token gets a narrower scope than the one handed to the library. */
+const narrowed = new WeakMap<IncomingMessage, string>();
+
+export function createRefreshSubScope(provider: Provider): Middleware {
+  return async function refreshSubScope(ctx, next) {
+    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
+    const form = providerForm(ctx.req);
+    const scope = form?.['scope'];
+    const value = form?.['refresh_token'];
+    if (!form || form['grant_type'] !== 'refresh_token' || typeof scope !== 'string' || !scope || typeof value !== 'string') return next();
+    const token = await provider.RefreshToken.find(value, { ignoreExpiration: true });
+    const held = new Set((token?.scope ?? '').split(' ').filter(Boolean));
+    const requested = scope.split(' ').filter(Boolean);
+    if (!token || requested.every((v) => held.has(v))) return next();
+    const handed = requested.map((v) => (held.has(v) ? v : ([...held].find((p) => grantsScope(p, v)) ?? v)));
+    if (handed.every((v) => held.has(v))) {
+      form['scope'] = [...new Set(handed)].join(' ');
+      narrowed.set(ctx.req, requested.join(' '));
+    }
+    return next();
+  };
+}
+
+/** Stores the refreshed access token with the narrowed scope recorded by createRefreshSubScope. */
+export function installRefreshSubScope(provider: Provider): void {
+  const proto = provider.AccessToken.prototype as unknown as { scope?: string; save(): Promise<string> };
+  const save = proto.save;
+  proto.save = function saveNarrowed(this: { scope?: string }) {
+    const req = Provider.ctx?.req;
+    const scope = req ? narrowed.get(req) : undefined;
+    if (scope !== undefined) this.scope = scope;
+    return save.call(this);
+  };
+}
