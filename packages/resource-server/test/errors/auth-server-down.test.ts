@@ -1,20 +1,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import test from 'ava';
+import { freePort } from '../_helpers/processes.ts';
 import { activeToken, startFakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess } from '../_helpers/in-process.ts';
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test('authorization server down → 503 JSON on protected routes, /register still works', async (t) => {
-  const rs = await startInProcess(`http://127.0.0.1:${await closedPort()}`);
+  const rs = await startInProcess(`http://127.0.0.1:${await freePort()}`);
   try {
     const res = await request(`${rs.url}/heroes`, { headers: bearer('any') });
     t.is(res.status, 503);

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import test from 'ava';
+import { freePort } from '../_helpers/processes.ts';
 import { createTestDatabase } from '@heroes/db/testing';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
@@ -13,16 +13,8 @@ test.before(async () => {
 });
 test.after.always(() => auth?.close());
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test('database unreachable (closed port) → 503 JSON; the server still starts', async (t) => {
-  const url = `postgresql://postgres@127.0.0.1:${await closedPort()}/nowhere`;
+  const url = `postgresql://postgres@127.0.0.1:${await freePort()}/nowhere`;
   const fakeDb = { url, name: 'nowhere', drop: async () => {} };
   const rs = await startInProcess(auth.url, {}, fakeDb);
   try {
