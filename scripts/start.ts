@@ -1,26 +1,52 @@
 /**
  * `npm start`: the whole service on one machine.
  *
- * 1. DATABASE_URL, or the embedded PostgreSQL server (data kept in .data/);
- * 2. pending migrations applied;
+ * 1. every setting of both servers checked (one line per problem, exit 1),
+ *    and their ports checked free, before anything starts;
+ * 2. DATABASE_URL, or the embedded PostgreSQL server (data kept in
+ *    HEROES_DATA_DIR, default .data/); pending migrations applied;
  * 3. the authorization server (AUTH_PORT, default 8889) and the resource
- *    server (PORT, default 8888) started as two separate processes;
- * 4. Ctrl-C (or SIGTERM, or the end of the npm process that ran us) stops
- *    both, then the embedded server.
+ *    server (PORT, default 8888) started as two supervised processes
+ *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
+ *    stops everything with exit 1);
+ * 4. the banner only once both answer GET /health/ready;
+ * 5. Ctrl-C (or SIGTERM, or the end of the npm process that ran us) drains
+ *    the resource server first, then the authorization server, then stops
+ *    the embedded database; exit 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import { applyMigrations, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { unavailablePorts } from './start/check-ports.ts';
+import { checkEnvironment } from './start/settings.ts';
+import { Supervisor } from './start/supervisor.ts';
+import { waitUntilReady } from './start/wait-until-answering.ts';
 
-const port = Number(process.env.PORT ?? 8888);
-const authPort = Number(process.env.AUTH_PORT ?? 8889);
-const publicBaseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 const say = (line: string) => console.error(`[start] ${line}`);
 
-const database = await resolveDatabaseUrl({ log: say });
+const problems = checkEnvironment(process.env);
+if (problems.length > 0) {
+  for (const problem of problems) say(problem);
+  process.exit(1);
+}
+const port = Number(process.env.PORT || 8888);
+const authPort = Number(process.env.AUTH_PORT || 8889);
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+const taken = await unavailablePorts([
+  { name: 'PORT', host: process.env.HOST || '0.0.0.0', port },
+  { name: 'AUTH_PORT', host: process.env.AUTH_HOST || '0.0.0.0', port: authPort },
+]);
+if (taken.length > 0) {
+  for (const problem of taken) say(problem);
+  process.exit(1);
+}
+
+const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => {
+  say(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
 say(database.source === 'embedded'
-  ? `using the embedded PostgreSQL server at ${new URL(database.url).host} (data in .data/postgres)`
+  ? `using the embedded PostgreSQL server at ${new URL(database.url).host} (data in ${path.join(dataDir, 'postgres')})`
   : `using DATABASE_URL (${new URL(database.url).host})`);
 
 try {
@@ -37,34 +63,34 @@ const env = {
   DATABASE_URL: database.url,
   PORT: String(port),
   AUTH_PORT: String(authPort),
-  AUTH_SERVER_URL: process.env.AUTH_SERVER_URL ?? `http://127.0.0.1:${authPort}`,
+  AUTH_SERVER_URL: process.env.AUTH_SERVER_URL || `http://127.0.0.1:${authPort}`,
   PUBLIC_BASE_URL: publicBaseUrl,
 };
-const children = new Map<string, ChildProcess>();
 let stopping = false;
 
-function startServer(name: string, entry: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], { stdio: 'inherit', env, cwd: repoRoot });
-  children.set(name, child);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      say(`${name} exited (${signal ?? `code ${code}`}); stopping`);
-      void stop(1);
-    }
+function supervise(name: string, entry: string): Supervisor {
+  const supervisor = new Supervisor({
+    name,
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(repoRoot, entry)],
+    env,
+    cwd: repoRoot,
+    log: say,
+    onGiveUp: () => void stop(1),
+    // The server drains for up to SHUTDOWN_TIMEOUT_MS, then closes its pools.
+    killAfterMs: shutdownTimeoutMs + 5_000,
   });
-  return child;
+  supervisor.start();
+  return supervisor;
 }
 
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await Promise.all([...children.values()].map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
-  })));
+  // The edge first: it stops taking requests and finishes those it has,
+  // which may still need the authorization server.
+  await resourceServer.stop();
+  await authServer.stop();
   await database.release();
   process.exit(exitCode);
 }
@@ -78,11 +104,16 @@ setInterval(() => {
   if (process.ppid !== parentPid) void stop(0);
 }, 500).unref();
 
-startServer('auth-server', 'packages/auth-server/src/main.ts');
-startServer('resource-server', 'packages/resource-server/src/main.ts');
+const authServer = supervise('auth-server', 'packages/auth-server/src/main.ts');
+const resourceServer = supervise('resource-server', 'packages/resource-server/src/main.ts');
 
-await Promise.all([waitForPort(authPort), waitForPort(port)]);
-if (!stopping) {
+const ready = await Promise.all([
+  waitUntilReady(`http://127.0.0.1:${authPort}`, () => stopping),
+  waitUntilReady(`http://127.0.0.1:${port}`, () => stopping),
+]);
+if (!stopping && ready.every(Boolean)) {
+  authServer.restartOnCrash = true;
+  resourceServer.restartOnCrash = true;
   console.log(`
 Heroes service is running at ${publicBaseUrl}
   authorization server (own process): http://127.0.0.1:${authPort}
@@ -95,6 +126,9 @@ Then:
   curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=secret'
 
 Press Ctrl-C to stop.`);
+} else if (!stopping) {
+  say('the servers did not become ready in time');
+  void stop(1);
 }
 
 /** The settings the `auth` CLI needs to reach the same embedded server (never a password). */
@@ -104,16 +138,4 @@ function cliPrefix(): string {
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]} `)
     .join('');
-}
-
-async function waitForPort(target: number): Promise<void> {
-  for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port: target });
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

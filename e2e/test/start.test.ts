@@ -49,8 +49,25 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     t.true(await isListening(ports.authPort), 'the authorization server listens on AUTH_PORT');
 
     // The CLI writes to the database npm start uses, while it runs.
-    const added = await run(process.execPath, [path.join(repoRoot, 'packages/auth-server/bin/auth.js'), 'add-client', '--id', 'e2e-app', '--secret', 'e2e-secret'], { env, cwd: repoRoot });
-    t.regex(added.stdout + added.stderr, /e2e-app/);
+    const authBin = path.join(repoRoot, 'packages/auth-server/bin/auth.js');
+    const added = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-app', '--secret', 'e2e-secret'], { env, cwd: repoRoot });
+    // The success line names the database it wrote to.
+    t.is(added.stdout, `Client 'e2e-app' added (confidential, no redirect URI, no allowed scopes) to the embedded database "heroes" at 127.0.0.1:${ports.pgPort} (data in ${path.join(dataDir, 'postgres')}).\n`);
+
+    // Without EMBEDDED_PG_PORT the CLI still finds the server of its data folder.
+    const { EMBEDDED_PG_PORT: _port, ...withoutPort } = env;
+    const found = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-found'], { env: withoutPort, cwd: repoRoot });
+    t.regex(found.stdout, new RegExp(`at 127\\.0\\.0\\.1:${ports.pgPort} `));
+
+    // Another data folder on the same port: refused, nothing written.
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-other-'));
+    t.teardown(() => fs.rmSync(otherDir, { recursive: true, force: true }));
+    const refused = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-elsewhere'], { env: { ...env, HEROES_DATA_DIR: otherDir }, cwd: repoRoot })
+      .then(() => undefined, (err: { code: number; stdout: string; stderr: string }) => err);
+    t.is(refused?.code, 1);
+    t.is(refused?.stdout, '');
+    t.regex(refused?.stderr ?? '', new RegExp(`port ${ports.pgPort} is taken by the PostgreSQL server of .*${path.basename(dataDir)}.*not the embedded server of .*${path.basename(otherDir)}`));
+    t.is(refused?.stderr.trim().split('\n').length, 1, refused?.stderr);
 
     const registered = await fetch(`${base}/register`, {
       method: 'POST',

@@ -1,62 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '@heroes/db';
+import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
 
-export interface RunningStack {
-  child: ChildProcess;
-  output: () => string;
+export { freePort } from '@heroes/http-kit/testing';
+
+export interface RunningStack extends SpawnedProcess {
+  /** SIGINT by default, as Ctrl-C; the stack gets a minute to stop before SIGKILL. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs `npm start`'s script as a real process and waits for its ready banner. */
 export async function startStack(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<RunningStack> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], {
+  const stack = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    inheritEnv: false,
+    ready: /Heroes service is running/,
+    timeoutMs,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = await Promise.race([
-    new Promise<boolean>((resolve) => {
-      const started = Date.now();
-      const timer = setInterval(() => {
-        const ready = output.includes('Heroes service is running');
-        if (ready || Date.now() - started > timeoutMs || child.exitCode !== null) {
-          clearInterval(timer);
-          resolve(ready);
-        }
-      }, 50);
-    }),
-    exited.then(() => false),
-  ]);
-  if (!ready) {
-    child.kill('SIGKILL');
-    throw new Error(`the stack did not start:\n${output}`);
-  }
-  return {
-    child,
-    output: () => output,
-    async stop(signal = 'SIGINT') {
-      child.kill(signal);
-      return exited;
-    },
-  };
+  return { ...stack, stop: (signal = 'SIGINT') => stack.stop(signal, 60_000) };
 }
 
 /** The command lines of the direct children of a process (Linux /proc). */

@@ -20,12 +20,24 @@
  *   const { url, close } = await server.listen(0);
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { configureServer, createHttpKit, createLogger, MethodNotAllowedError, NotFoundError, type Logger } from '@heroes/http-kit';
+import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import {
+  configureServer,
+  createHealth,
+  createHttpKit,
+  createLogger,
+  createRequestId,
+  listen,
+  MethodNotAllowedError,
+  NotFoundError,
+  trackRequests,
+  type Health,
+  type Logger,
+} from '@heroes/http-kit';
+import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
@@ -76,35 +88,24 @@ export interface AuthServer {
   provider: Provider;
   db: PrismaClient;
   config: AuthServerConfig;
+  /** GET /health/live and /health/ready (see http-kit's createHealth). */
+  health: Health;
   /** Declares scope values to the provider (see scopes/declare-scopes.ts). */
   declareScopes: ScopeDeclarer;
   /** Listens on `port` (default config.port; 0 = ephemeral) and config.host. */
   listen(port?: number): Promise<ListeningServer>;
-  /** Closes every listening socket, the purge timer and the database pool. */
+  /**
+   * Drains: /health/ready answers 503, in-flight requests finish (up to
+   * SHUTDOWN_TIMEOUT_MS) while new connections are refused; then the purge
+   * timer and the database pool are closed.
+   */
   close(): Promise<void>;
 }
 
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
   const { keys: _keys, logger: _logger, ...overrides } = options;
-  return {
-    port: DEFAULTS.port,
-    host: DEFAULTS.host,
-    publicBaseUrl: DEFAULTS.publicBaseUrl,
-    accessTokenTtl: DEFAULTS.accessTokenTtl,
-    codeAccessTokenTtl: DEFAULTS.codeAccessTokenTtl,
-    authCodeTtl: DEFAULTS.authCodeTtl,
-    refreshTokenTtl: DEFAULTS.refreshTokenTtl,
-    bcryptCost: DEFAULTS.bcryptCost,
-    keysFile: defaultKeysFile(),
-    resourceServerClientId: DEFAULTS.resourceServerClientId,
-    purgeIntervalMs: DEFAULTS.purgeIntervalMs,
-    secretCacheMax: DEFAULTS.secretCacheMax,
-    secretCacheTtlMs: DEFAULTS.secretCacheTtlMs,
-    databasePoolSize: DEFAULTS.databasePoolSize,
-    maxBodyBytes: DEFAULTS.maxBodyBytes,
-    baseScopes: DEFAULTS.baseScopes,
-    ...overrides,
-  };
+  const { logLevel: _logLevel, ...defaults } = DEFAULTS;
+  return { ...defaults, metricsAllow: [], keysFile: defaultKeysFile(), ...overrides };
 }
 
 export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
@@ -149,6 +150,13 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     introspectionOnlyClientId: config.resourceServerClientId,
   });
   const providerMiddleware = mount(provider);
+  // A request id first (on every log line of the request), then the probes
+  // (no body, no request log line, not counted), then metrics.
+  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  app.use(createRequestId());
+  app.use(health.middleware);
+  app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
   app.use(createMetadataRewriter(config.publicBaseUrl));
   app.use(createTokenResponseFixer());
@@ -179,9 +187,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     provider,
     db,
     config,
+    health,
     declareScopes,
     async listen(port = config.port) {
-      const handle = await listen(app, port, config.host, (server) =>
+      const handle = await listenOn(app, port, config.host, config.shutdownTimeoutMs, (server) =>
         // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
         configureServer(server, { maxBodyBytes: config.maxBodyBytes, logger }),
       );
@@ -195,6 +204,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
       };
     },
     async close() {
+      health.markDraining();
       stopPurge();
       await Promise.all([...listening].map((handle) => handle.close()));
       listening.clear();
@@ -203,24 +213,17 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   };
 }
 
-function listen(app: Koa, port: number, host: string, configure: (server: http.Server) => void): Promise<ListeningServer> {
+/** Listens; close() drains: in-flight requests finish (up to drainMs), new ones are refused. */
+async function listenOn(app: Koa, port: number, host: string, drainMs: number, configure: (server: http.Server) => void): Promise<ListeningServer> {
   const server = http.createServer(app.callback());
   configure(server);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      const address = server.address() as AddressInfo;
-      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-      resolve({
-        url: `http://${shownHost}:${address.port}`,
-        port: address.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  const drainer = trackRequests(server);
+  const { url, port: bound } = await listen(server, port, host);
+  return {
+    url,
+    port: bound,
+    close: async () => {
+      await drainer.drain(drainMs);
+    },
+  };
 }

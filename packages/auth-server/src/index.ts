@@ -14,3 +14,4 @@ export { generateKeys, loadOrCreateKeys, type ProviderKeys } from './config/keys
 export { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from './notify/revocation-notifier.ts';
 export { hashToken } from './adapter/hash-token.ts';
 export { purgeExpired, type PurgeResult } from './adapter/purge-expired.ts';
+export { SETTINGS } from './config/settings.ts';

@@ -1,9 +1,9 @@
 /**
  * The authorization server process: configuration from the environment
- * (see config/load-config.ts), listens on AUTH_HOST:AUTH_PORT, stops
- * cleanly on SIGINT/SIGTERM.
+ * (see config/settings.ts), listens on AUTH_HOST:AUTH_PORT, stops cleanly
+ * on SIGINT/SIGTERM. A start-up failure is one line per problem and exit 1.
  */
-import { createLogger } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure } from '@heroes/http-kit';
 import { createAuthServer } from './create-auth-server.ts';
 import { loadConfig } from './config/load-config.ts';
 
@@ -31,6 +31,5 @@ try {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 } catch (err) {
-  logger.fatal({ err }, 'authorization server failed to start');
-  process.exit(1);
+  exitOnStartupFailure(err, 'auth-server', logger);
 }

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client.ts';
 
 /** Options of {@link createDb}. */
@@ -17,10 +18,32 @@ export interface CreateDbOptions {
  *   const heroes = await db.hero.findMany();
  */
 export function createDb(url: string, options: CreateDbOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
   });
-  return new PrismaClient({ adapter });
+  // The adapter ends the pool on $disconnect().
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const client = new PrismaClient({ adapter });
+  pools.set(client, pool);
+  return client;
+}
+
+/** Connection counts of a client's pool: open, idle, and callers waiting for one (for metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/**
+ * Usage:
+ *   metrics.gauge('db_pool_connections', '...', () => poolStats(db));
+ */
+export function poolStats(db: PrismaClient): PoolStats {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 0, idle: 0, waiting: 0 };
 }

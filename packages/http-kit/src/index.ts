@@ -44,3 +44,39 @@ export { handleClientErrors, type ClientErrorOptions } from './server/handle-cli
 export { createLogger } from './logging/create-logger.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';
+
+export {
+  EnvValueError,
+  integer,
+  oneOf,
+  parseBoolean,
+  parseCidrList,
+  parseDatabaseUrl,
+  parseHttpUrl,
+  parseLogLevel,
+  parsePort,
+  parseText,
+  type Cidr,
+  type EnvParser,
+} from './settings/env-parsers.ts';
+export {
+  defaultsOf,
+  defineSettings,
+  loadSettings,
+  readSettings,
+  settingsMarkdown,
+  SettingsError,
+  type Env,
+  type Setting,
+  type SettingDefaults,
+  type SettingsTable,
+  type SettingValues,
+} from './settings/define-settings.ts';
+export { listen, shownHost, type Listening } from './server/listen.ts';
+export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
+export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
+export { trackRequests, type Drainer } from './server/drain.ts';
+export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
+export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
+export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
+export { createIpAllowList } from './metrics/ip-allow-list.ts';

@@ -1,5 +1,7 @@
 /**
  * The Koa app of the public edge, as a table of layers (outermost first):
+ * 0. request id (X-Request-Id, on every log line), health probes
+ *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
  * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
  *    authorization server, untouched by http-kit;
  * 2. http-kit: request log, error → JSON, body rules, gzip;
@@ -8,7 +10,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, NotFoundError } from '@heroes/http-kit';
+import { createHttpKit, createRequestId, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
 import type { Logger } from 'pino';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -25,10 +27,12 @@ export interface AppDeps {
   heroes: HeroRepository;
   introspector: CachedIntrospector;
   forwarder: AuthForwarder;
+  health: Health;
+  metrics: Metrics;
   logger: Logger;
 }
 
-export function createApp({ config, db, heroes, introspector, forwarder, logger }: AppDeps): Koa {
+export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = config.trustProxy;
   app.silent = true;
@@ -44,6 +48,9 @@ export function createApp({ config, db, heroes, introspector, forwarder, logger 
     realm: config.realm,
   });
 
+  app.use(createRequestId());
+  app.use(health.middleware);
+  app.use(metrics.middleware);
   app.use(forwarder.middleware);
   app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
   app.use(router.routes());

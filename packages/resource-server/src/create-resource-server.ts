@@ -11,10 +11,10 @@
  *   revocation feed, the proxy agent and the database pool.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { configureServer, createLogger } from '@heroes/http-kit';
+import { configureServer, createHealth, createLogger, listen as listenOn, trackRequests, type Health } from '@heroes/http-kit';
+import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
@@ -35,6 +35,8 @@ export interface ResourceServer {
   config: ResourceServerConfig;
   db: PrismaClient;
   introspector: CachedIntrospector;
+  /** GET /health/live and /health/ready (see http-kit's createHealth). */
+  health: Health;
   /** Resolves once the server's own OAuth client row is in place. */
   clientReady: Promise<void>;
   listen(port?: number, host?: string): Promise<RunningServer>;
@@ -60,6 +62,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     logger,
   });
   const heroes = createHeroRepository(pool);
+  let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
   const introspector = new CachedIntrospector(
     createIntrospector({
       authServerUrl: config.authServerUrl,
@@ -67,7 +70,12 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       clientSecret: config.clientSecret,
       timeoutMs: config.introspectionTimeoutMs,
     }),
-    { max: config.introspectionCacheMax, ttlMs: config.introspectionCacheTtlMs, negativeTtlMs: config.introspectionNegativeTtlMs },
+    {
+      max: config.introspectionCacheMax,
+      ttlMs: config.introspectionCacheTtlMs,
+      negativeTtlMs: config.introspectionNegativeTtlMs,
+      onLookup: (result) => countLookup(result),
+    },
   );
   const revocations = createRevocationListener({
     databaseUrl: config.databaseUrl,
@@ -84,7 +92,20 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     timeoutMs: config.authProxyTimeoutMs,
     logger,
   });
-  const app = createApp({ config, db, heroes, introspector, forwarder, logger });
+  const health = createHealth({
+    checks: {
+      database: () => pool.query({ text: 'SELECT 1' }),
+      revocationFeed: () => introspector.trusted,
+      authServer: async () => {
+        const res = await fetch(`${config.authServerUrl}/health/ready`, { signal: AbortSignal.timeout(1_000) });
+        await res.arrayBuffer();
+        return res.status === 200;
+      },
+    },
+  });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
+  countLookup = metrics.countLookup;
+  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
@@ -115,22 +136,16 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       headersTimeoutMs: config.headersTimeoutMs,
       logger,
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, resolve);
-    });
-    const address = server.address() as AddressInfo;
-    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+    const drainer = trackRequests(server);
+    const { url } = await listenOn(server, port, host);
     logger.info({ url }, 'resource server listening');
     return {
       url,
       async close() {
         stopped = true;
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        health.markDraining();
+        const { cut } = await drainer.drain(config.shutdownTimeoutMs);
+        if (cut > 0) logger.warn({ cut, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'requests still running at the end of the drain were cut');
         forwarder.close();
         await revocations.close();
         await Promise.all([db.$disconnect(), pool.end()]);
@@ -138,5 +153,5 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     };
   }
 
-  return { app, config, db, introspector, clientReady, listen };
+  return { app, config, db, introspector, health, clientReady, listen };
 }

@@ -2,4 +2,4 @@ export { createResourceServer, type ResourceServer, type RunningServer } from '.
 export { loadConfig } from './config/load-config.ts';
 export { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 export { defaults } from './config/defaults.ts';
-export { REVOCATION_CHANNEL } from './auth/revocation-listener.ts';
+export { SETTINGS } from './config/settings.ts';

@@ -1,39 +1,32 @@
 /**
  * The resource-server process: configuration from the environment (see
- * config/load-config.ts), listen, stop cleanly on SIGINT/SIGTERM.
+ * config/settings.ts; one line per problem and exit 1), listen, drain on
+ * SIGINT/SIGTERM (config.shutdownTimeoutMs), exit 0.
  * - WORKERS=n (default 1) forks n worker processes sharing the port
- *   (node:cluster); each has its own pool, cache and revocation feed.
+ *   (node:cluster); each has its own pools, cache and revocation feed. The
+ *   primary replaces a worker that dies (logged), unless workers die in a
+ *   loop (5 within 60 s): then it stops them all and exits 1. On SIGTERM it
+ *   passes the signal on and exits once every worker has drained.
  */
 import cluster from 'node:cluster';
-import { createLogger } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure } from '@heroes/http-kit';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
 const logger = createLogger('resource-server');
-const workers = Number(process.env.WORKERS ?? 1);
+const CRASH_LOOP = { deaths: 5, withinMs: 60_000 };
 
-if (cluster.isPrimary && workers > 1) {
-  let stopping = false;
-  for (let i = 0; i < workers; i++) cluster.fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; stopping');
-    stopping = true;
-    for (const other of Object.values(cluster.workers ?? {})) other?.kill('SIGTERM');
-    process.exitCode = 1;
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    });
-  }
-} else {
-  try {
-    const config = await loadConfig(process.env);
+try {
+  // The primary checks the settings too: a bad value is reported once, before any fork.
+  const config = await loadConfig(process.env);
+  if (cluster.isPrimary && config.workers > 1) runPrimary(config.workers);
+  else {
     const running = await createResourceServer({ ...config, logger }).listen();
+    let stopping = false;
     const stop = (signal: string) => {
-      logger.info({ signal }, 'stopping');
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'draining');
       running.close().then(
         () => process.exit(0),
         (err: unknown) => {
@@ -44,8 +37,37 @@ if (cluster.isPrimary && workers > 1) {
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
-  } catch (err) {
-    logger.fatal({ err }, 'resource server failed to start');
-    process.exit(1);
+  }
+} catch (err) {
+  exitOnStartupFailure(err, 'resource-server', logger);
+}
+
+function runPrimary(workers: number): void {
+  let stopping = false;
+  let deaths: number[] = [];
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    const now = Date.now();
+    deaths = [...deaths.filter((at) => now - at < CRASH_LOOP.withinMs), now];
+    if (deaths.length >= CRASH_LOOP.deaths) {
+      logger.error({ pid: worker.process.pid, code, signal, deaths: deaths.length }, 'workers die in a loop; stopping');
+      stopping = true;
+      process.exitCode = 1;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    const replacement = cluster.fork();
+    logger.error({ pid: worker.process.pid, code, signal, replacement: replacement.process.pid }, 'worker died; started a replacement');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    });
   }
 }

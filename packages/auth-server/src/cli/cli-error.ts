@@ -7,6 +7,7 @@
  * - a database URL is shown only as host:port (never user or password);
  * - Prisma's multi-line messages are replaced by what they mean.
  */
+import { databaseAddress } from '@heroes/db';
 import { ClientRegistryError, prismaCode } from '../clients/index.ts';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */
@@ -14,20 +15,11 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
-/** `host:port` of a PostgreSQL URL, the only part of it that is ever printed. */
-export function describeDatabase(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
-  } catch {
-    return 'the configured address';
-  }
-}
 
 /** The one line to print for `err`. */
 export function errorLine(err: unknown, databaseUrl?: string): string {
   if (err instanceof ClientRegistryError || err instanceof CliError) return firstLine(err.message);
-  const where = databaseUrl ? describeDatabase(databaseUrl) : 'the configured address';
+  const where = databaseUrl ? databaseAddress(databaseUrl) : 'the configured address';
   const code = prismaCode(err) ?? networkCode(err);
   switch (code) {
     case 'P1001':

@@ -10,7 +10,8 @@
  * - every failure leaves as a CliError or ClientRegistryError with a
  *   one-line message (see errorLine).
  */
-import { applyMigrations, createDb, resolveDatabaseUrl, type PrismaClient } from '@heroes/db';
+import path from 'node:path';
+import { applyMigrations, createDb, dataDir, describeDatabase, EmbeddedPostgresError, resolveDatabaseUrl, type PrismaClient } from '@heroes/db';
 import { ClientRegistryError, prismaCode } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
 
@@ -19,21 +20,41 @@ export async function withDatabase<T>(
   action: (db: PrismaClient) => Promise<T>,
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<T> {
+  return (await writeToDatabase(action, log)).value;
+}
+
+/**
+ * As withDatabase, and says where the action ran, for the success line of a
+ * command that writes: `database "heroes" at 127.0.0.1:5432`, plus the data
+ * folder for the embedded server (never a user or password).
+ *
+ * Usage:
+ *   const { value: client, where } = await writeToDatabase((db) => addClient(db, input));
+ *   stdout.write(`Client '${client.id}' added to ${where}.\n`);
+ */
+export async function writeToDatabase<T>(
+  action: (db: PrismaClient) => Promise<T>,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<{ value: T; where: string }> {
   let resolved: Awaited<ReturnType<typeof resolveDatabaseUrl>>;
   try {
     resolved = await resolveDatabaseUrl({ log });
   } catch (err) {
+    if (err instanceof EmbeddedPostgresError) throw new CliError(err.message, { cause: err });
     throw new CliError(`cannot start the embedded PostgreSQL server: ${errorLine(err)}`, { cause: err });
   }
   const db = createDb(resolved.url, { maxConnections: 2 });
+  const where = resolved.source === 'embedded'
+    ? `the embedded ${describeDatabase(resolved.url)} (data in ${path.join(dataDir, 'postgres')})`
+    : describeDatabase(resolved.url);
   try {
     try {
-      return await action(db);
+      return { value: await action(db), where };
     } catch (err) {
       if (prismaCode(err) !== 'P2021') throw err;
       log('the database has no tables yet: applying migrations');
       await applyMigrations(resolved.url);
-      return await action(db);
+      return { value: await action(db), where };
     }
   } catch (err) {
     if (err instanceof ClientRegistryError || err instanceof CliError) throw err;

@@ -22,7 +22,7 @@ export { ClientRegistryError, type ClientRegistryErrorCode } from './client-regi
 export { validateClientId, MAX_CLIENT_ID_LENGTH } from './client-id.ts';
 export { validateRedirectUri, MAX_REDIRECT_URI_LENGTH } from './redirect-uri.ts';
 export { parseScopes, validateScope } from './parse-scopes.ts';
-export { isValidScope, formatScopes } from '../scopes/scope-syntax.ts';
+export { formatScopes } from '@heroes/oauth-scopes';
 export {
   hashClientSecret,
   verifyClientSecret,

@@ -1,7 +1,7 @@
 /**
  * The allowed-scopes list of a client as an operator types it
  * (`--allowed-scopes`), checked against the RFC 6749 section 3.3 grammar
- * in scopes/scope-syntax.ts.
+ * in @heroes/oauth-scopes.
  *
  * Rules enforced here:
  * - every token must be an RFC 6749 scope-token, else a one-line
@@ -11,7 +11,7 @@
  * - a repeated token is kept once (first occurrence wins the order);
  * - an empty or all-space string is the empty list (no allowed scopes).
  */
-import { isValidScope } from '../scopes/scope-syntax.ts';
+import { isScopeToken } from '@heroes/oauth-scopes';
 import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
@@ -22,7 +22,7 @@ import { printable } from './printable.ts';
  * Usage: `validateScope('heroes:read')`
  */
 export function validateScope(token: string): string {
-  if (!isValidScope(token)) {
+  if (!isScopeToken(token)) {
     throw invalidInput(
       `Invalid authorization scope '${printable(token)}': a scope may contain only printable ASCII characters other than space, '"' and '\\' (RFC 6749 section 3.3).`,
     );

@@ -1,7 +1,7 @@
 /**
  * Tells resource servers that access tokens died, so they drop what they
- * cached about them: `NOTIFY heroes_tokens_revoked, '<json>'`. The one
- * channel and payload of the package, used by the provider's adapter
+ * cached about them: `NOTIFY heroes_tokens_revoked, '<json>'` (channel and
+ * payload type from @heroes/oauth-scopes, shared with the listeners), used by the provider's adapter
  * (revocation, code replay, grant revocation) and by the client registry
  * (remove-client, rotate-secret).
  *
@@ -21,21 +21,13 @@
  *   resource servers bound their cache lifetime anyway.
  */
 import type { Prisma } from '@heroes/db';
+import { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from '@heroes/oauth-scopes';
 import type { Logger } from 'pino';
 
-export const TOKENS_REVOKED_CHANNEL = 'heroes_tokens_revoked';
+export { TOKENS_REVOKED_CHANNEL, type RevokedTokens };
+
 const MAX_VALUE_LENGTH = 512;
 const FIELDS = ['clientId', 'grantId', 'tokenHash'] as const;
-
-/** What died; at least one field is set in a sent payload. */
-export interface RevokedTokens {
-  /** Every token of this client may be dead (client removed, secret rotated). */
-  clientId?: string | undefined;
-  /** Every token of this grant is dead. */
-  grantId?: string | undefined;
-  /** This one token is dead: the SHA-256 hex of its value, as stored. */
-  tokenHash?: string | undefined;
-}
 
 /** A PrismaClient or a transaction client. */
 type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRaw'>;

@@ -2,7 +2,7 @@
  * A refresh that narrows to a sub-scope of the refresh token's scope
  * (RFC 6749 section 6: the requested scope must not include any scope "not
  * originally granted"; a parent scope grants its sub-scopes, see
- * scopes/scope-grants.ts). Token scope `heroes`, refresh with
+ * @heroes/oauth-scopes). Token scope `heroes`, refresh with
  * `scope=heroes:read` → an access token scoped `heroes:read`.
  *
  * oidc-provider's refresh grant accepts only values present on the refresh
@@ -26,7 +26,7 @@ import type { Middleware } from 'koa';
 import Provider from 'oidc-provider';
 import { providerForm } from './hand-form-to-provider.ts';
 import { ROUTES } from './routes.ts';
-import { grantsScope } from '../scopes/scope-grants.ts';
+import { grantsScope } from '@heroes/oauth-scopes';
 
 /** Requests whose access token gets a narrower scope than the one handed to the library. */
 const narrowed = new WeakMap<IncomingMessage, string>();

@@ -8,20 +8,19 @@
  * - a client with allowed scopes: no scope requested → all allowed ones;
  *   each requested scope must be granted by an allowed one, a parent scope
  *   granting its sub-scopes (`heroes` grants `heroes:read`, see
- *   scope-grants.ts), and is granted as requested; any other → invalid_scope
+ *   @heroes/oauth-scopes), and is granted as requested; any other → invalid_scope
  *   (nothing is silently dropped);
  * - the request's scope must follow RFC 6749 section 3.3 syntax
- *   (scope-syntax.ts).
+ *   (@heroes/oauth-scopes).
  */
-import { grantsScope } from './scope-grants.ts';
-import { formatScopes, isValidScopeList } from './scope-syntax.ts';
+import { formatScopes, grantsScope, isScopeToken } from '@heroes/oauth-scopes';
 
 export type ScopeResult =
   | { ok: true; scope: string | undefined }
   | { ok: false; description: string };
 
 export function resolveScopes(allowed: readonly string[], requested: string | undefined): ScopeResult {
-  if (requested !== undefined && requested !== '' && !isValidScopeList(requested)) {
+  if (requested !== undefined && requested !== '' && !requested.split(' ').every(isScopeToken)) {
     return { ok: false, description: 'scope contains invalid characters' };
   }
   if (allowed.length === 0) return { ok: true, scope: undefined };

@@ -1,6 +1,8 @@
 /**
- * Small HTTP helpers over fetch (real sockets).
+ * OAuth request helpers over the shared fetchJson (real sockets).
  */
+import { fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/http-kit/testing';
+
 /** `Authorization: Basic base64(id:secret)` (RFC 7617). */
 export function basic(id: string, secret: string): string {
   return basicHeader(`${id}:${secret}`);
@@ -11,32 +13,18 @@ export function basicHeader(decoded: string): string {
   return `Basic ${Buffer.from(decoded, 'utf8').toString('base64')}`;
 }
 
-export interface JsonResponse {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-  text: string;
+/** An answer whose body is the JSON object sent, or {} when it sent none. */
+export type JsonResponse = KitResponse<Record<string, unknown>>;
+
+/** Any request, the answer's body read as a JSON object ({} when it is not one). */
+export async function requestJson(url: string, init: JsonRequest = {}): Promise<JsonResponse> {
+  const res = await fetchJson<Record<string, unknown> | undefined>(url, init);
+  const body = res.body !== null && typeof res.body === 'object' ? res.body : {};
+  return { ...res, body };
 }
 
-export async function postForm(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<JsonResponse> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(form).toString(),
-    redirect: 'manual',
-  });
-  return toJson(response);
-}
-
-export async function toJson(response: Response): Promise<JsonResponse> {
-  const text = await response.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    body = {};
-  }
-  return { status: response.status, headers: response.headers, body, text };
+export function postForm(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  return requestJson(url, { method: 'POST', form, headers });
 }
 
 /** POST /auth/token with the password grant. */

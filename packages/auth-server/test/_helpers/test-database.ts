@@ -17,6 +17,8 @@ import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 export interface DatabaseContext {
   url: string;
   db: PrismaClient;
+  /** How the CLI names this database in its success lines: `database "<name>" at <host>:<port>`. */
+  where: string;
 }
 
 export function useTestDatabase(test: TestFn, seed?: (db: PrismaClient) => Promise<void>): DatabaseContext {
@@ -25,6 +27,8 @@ export function useTestDatabase(test: TestFn, seed?: (db: PrismaClient) => Promi
   test.before(async () => {
     testDb = await createTestDatabase();
     ctx.url = testDb.url;
+    const url = new URL(testDb.url);
+    ctx.where = `database "${url.pathname.slice(1)}" at ${url.hostname}:${url.port || '5432'}`;
     ctx.db = createDb(testDb.url, { maxConnections: 3 });
     await seed?.(ctx.db);
   });

@@ -10,7 +10,7 @@ test('add-client registers a confidential client with a hashed secret', async (t
   const result = await auth('add-client', '--id', 'conf', '--secret', 's3cret-value', '--allowed-scopes', 'heroes heroes:write', '--redirect-uri', 'https://app.example.com/cb');
   t.is(result.code, 0, result.stderr);
   t.is(result.stderr, '');
-  t.regex(result.stdout, /^Client 'conf' added \(confidential, redirect URI https:\/\/app\.example\.com\/cb, scopes: heroes heroes:write\)\.\n$/);
+  t.regex(result.stdout, /^Client 'conf' added \(confidential, redirect URI https:\/\/app\.example\.com\/cb, scopes: heroes heroes:write\) to database "[^"]+" at [\w.]+:\d+\.\n$/);
   t.false(result.stdout.includes('s3cret-value'));
   const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'conf' } });
   t.truthy(row.hashedSecret);
@@ -26,7 +26,7 @@ test('add-client registers a confidential client with a hashed secret', async (t
 test('add-client without a secret registers a public client', async (t) => {
   const result = await auth('add-client', '--id', 'pub');
   t.is(result.code, 0, result.stderr);
-  t.is(result.stdout, "Client 'pub' added (public, no redirect URI, no allowed scopes).\n");
+  t.is(result.stdout, `Client 'pub' added (public, no redirect URI, no allowed scopes) to ${ctx.where}.\n`);
   const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'pub' } });
   t.is(row.hashedSecret, null);
   t.is(row.redirectUri, null);

@@ -21,7 +21,7 @@ test.serial('remove-client deletes the client with its tokens and codes, and not
   try {
     const result = await auth('remove-client', '--id', 'doomed');
     t.is(result.code, 0, result.stderr);
-    t.is(result.stdout, "Client 'doomed' removed (with 1 access token(s), 1 refresh token(s), 1 authorization code(s)).\n");
+    t.is(result.stdout, `Client 'doomed' removed (with 1 access token(s), 1 refresh token(s), 1 authorization code(s)) from ${ctx.where}.\n`);
     t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'doomed' } }), null);
     t.is(await ctx.db.accessToken.count({ where: { clientId: 'doomed' } }), 0);
     t.is(await ctx.db.refreshToken.count({ where: { clientId: 'doomed' } }), 0);

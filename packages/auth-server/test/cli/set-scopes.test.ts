@@ -10,7 +10,7 @@ test('set-scopes replaces the allowed scopes', async (t) => {
   t.is((await auth('add-client', '--id', 'replace', '--allowed-scopes', 'old')).code, 0);
   const result = await auth('set-scopes', '--id', 'replace', '--allowed-scopes', 'heroes  heroes:write heroes');
   t.is(result.code, 0, result.stderr);
-  t.is(result.stdout, "Client 'replace' updated (public, no redirect URI, scopes: heroes heroes:write).\n");
+  t.is(result.stdout, `Client 'replace' updated (public, no redirect URI, scopes: heroes heroes:write) in ${ctx.where}.\n`);
   t.deepEqual(await scopesOf('replace'), ['heroes', 'heroes:write']);
 });
 

@@ -1,5 +1,4 @@
 import test from 'ava';
-import { grantsScope } from '../../src/scopes/scope-grants.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 
@@ -15,22 +14,6 @@ test.before(async () => {
   await addUser(s.db, 'bob', 'secret');
 });
 test.after.always(() => s?.close());
-
-test('grantsScope follows the segment and modifier rules', (t) => {
-  t.true(grantsScope('user', 'user'));
-  t.true(grantsScope('user', 'user:foo'));
-  t.true(grantsScope('user', 'user:foo:bar'));
-  t.true(grantsScope('user', 'user.readonly'));
-  t.true(grantsScope('user', 'user:foo.readonly'));
-  t.true(grantsScope('user.readonly', 'user.readonly'));
-  t.false(grantsScope('user:foo', 'user'));
-  t.false(grantsScope('user.readonly', 'user'));
-  t.false(grantsScope('user.readonly', 'user:foo'));
-  t.false(grantsScope('user.readonly', 'user.write'));
-  t.false(grantsScope('user', 'users'));
-  t.false(grantsScope('user', 'user2:foo'));
-  t.false(grantsScope('a.b', 'a.b:c'), 'a modifier before the last segment is opaque');
-});
 
 test('password grant: an allowed parent scope grants a requested sub-scope, as requested', async (t) => {
   const res = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes:read foo:bar:baz' });

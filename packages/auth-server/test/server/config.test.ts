@@ -47,11 +47,11 @@ test('environment overrides', (t) => {
 
 test('bad values are one-line errors naming the variable', (t) => {
   t.throws(() => loadConfig({}), { message: /DATABASE_URL/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'x', AUTH_PORT: 'abc' }), { message: /AUTH_PORT/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'x', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'x', PUBLIC_BASE_URL: 'ftp://a' }), { message: /PUBLIC_BASE_URL/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'x', ACCESS_TOKEN_TTL: '0' }), { message: /ACCESS_TOKEN_TTL/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'x', MAX_BODY_BYTES: '10MB' }), { message: /MAX_BODY_BYTES/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', AUTH_PORT: 'abc' }), { message: /AUTH_PORT/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', PUBLIC_BASE_URL: 'ftp://a' }), { message: /PUBLIC_BASE_URL/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', ACCESS_TOKEN_TTL: '0' }), { message: /ACCESS_TOKEN_TTL/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', MAX_BODY_BYTES: '10MB' }), { message: /MAX_BODY_BYTES/ });
 });
 
 test('keys are generated once, written 0600, then reused', (t) => {

@@ -2,7 +2,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
-import { startTcpProxy, type TcpProxy } from '../_helpers/tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
 
 // SPEC §7: the database unreachable → 503, at every OAuth endpoint, and the server recovers.
 let testDb: TestDatabase;
@@ -12,7 +12,7 @@ let s: TestServer;
 test.before(async () => {
   testDb = await createTestDatabase();
   const target = new URL(testDb.url);
-  proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   s = await startTestServer({}, { ...testDb, url: proxy.rewrite(testDb.url) });
   await addClient(s.db, { id: 'app', secret: 'app-secret' });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, basicHeader, passwordGrant, postForm, toJson } from '../_helpers/http.ts';
+import { basic, basicHeader, passwordGrant, postForm, requestJson } from '../_helpers/http.ts';
 
 let s: TestServer;
 const user = { username: 'bob', password: 'foobaxx' };
@@ -144,32 +144,31 @@ test('malformed scope → invalid_scope', async (t) => {
 });
 
 test('non-form body → 400 with a clear error', async (t) => {
-  const res = await toJson(await fetch(`${s.url}/auth/token`, {
+  const res = await requestJson(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { authorization: basic('conf', 'conf-secret'), 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'password', ...user }),
-  }));
+  });
   t.is(res.status, 400);
   t.is(res.body['error'], 'invalid_request');
   t.regex(String(res.body['error_description']), /application\/x-www-form-urlencoded/);
 });
 
 test('non-form body with a public client Basic header → 400, not 500', async (t) => {
-  const res = await toJson(await fetch(`${s.url}/auth/token`, {
+  const res = await requestJson(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { authorization: basic('pub', ''), 'content-type': 'text/plain' },
     body: 'grant_type=password',
-  }));
+  });
   t.is(res.status, 400);
 });
 
 test('repeated grant_type → invalid_request', async (t) => {
-  const response = await fetch(`${s.url}/auth/token`, {
+  const res = await requestJson(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { authorization: basic('conf', 'conf-secret'), 'content-type': 'application/x-www-form-urlencoded' },
     body: 'grant_type=password&grant_type=password&username=bob&password=foobaxx',
   });
-  const res = await toJson(response);
   t.is(res.status, 400);
   t.is(res.body['error'], 'invalid_request');
 });

@@ -12,6 +12,7 @@
  * - the walk is iterative, so deeply nested JSON cannot overflow the stack.
  */
 import { BadRequestError } from '../errors/client-errors.ts';
+import type { HttpError } from '../errors/http-error.ts';
 
 export const UNDECODABLE = 'request entity could not be decoded';
 
@@ -42,6 +43,6 @@ function isWellFormed(text: string): boolean {
   return (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
-function notWellFormed(): BadRequestError {
+function notWellFormed(): HttpError {
   return new BadRequestError(UNDECODABLE, { code: 'undecodable_entity' });
 }

@@ -1,6 +1,6 @@
 /**
  * Reads the raw request body with a hard byte limit, via raw-body (the
- * reader koa-body itself uses). koa-body is not used directly: it decodes
+ * reader koa-body itself uses). koa-body is not used: it decodes
  * with its own fixed parsers and cannot consult our codec registry, applies
  * its own charset rules, and turns forms into nested `qs` objects.
  *

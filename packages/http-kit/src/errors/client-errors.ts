@@ -7,32 +7,32 @@
  * throw new BadRequestError('username and password required.');
  * throw new MethodNotAllowedError(['GET', 'POST']); // sets Allow
  * ```
+ * They are values, not types: annotate with `HttpError`.
  */
 import { HttpError, type HttpErrorOptions } from './http-error.ts';
 
-export class BadRequestError extends HttpError {
-  constructor(message = 'bad request', options?: HttpErrorOptions) {
-    super(400, message, options);
-  }
+/** An HttpError subclass named `name` for one status, with its default message and options. */
+function statusError(name: string, status: number, defaultMessage: string, defaults: HttpErrorOptions = {}) {
+  const errorClass = class extends HttpError {
+    constructor(message = defaultMessage, options?: HttpErrorOptions) {
+      super(status, message, { ...defaults, ...options });
+    }
+  };
+  // The name shows in logs (serializeError's `type`) and in stack traces.
+  Object.defineProperty(errorClass, 'name', { value: name });
+  return errorClass;
 }
 
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'unauthorized', options?: HttpErrorOptions) {
-    super(401, message, options);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message = 'forbidden', options?: HttpErrorOptions) {
-    super(403, message, options);
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(message = 'not found', options?: HttpErrorOptions) {
-    super(404, message, options);
-  }
-}
+export const BadRequestError = statusError('BadRequestError', 400, 'bad request');
+export const UnauthorizedError = statusError('UnauthorizedError', 401, 'unauthorized');
+export const ForbiddenError = statusError('ForbiddenError', 403, 'forbidden');
+export const NotFoundError = statusError('NotFoundError', 404, 'not found');
+export const ConflictError = statusError('ConflictError', 409, 'entity_already_exists');
+export const PayloadTooLargeError = statusError('PayloadTooLargeError', 413, 'entity length exceeds maximum');
+export const UnsupportedMediaTypeError = statusError('UnsupportedMediaTypeError', 415, 'unsupported media type');
+export const InternalServerError = statusError('InternalServerError', 500, 'internal server error');
+/** 503; exposed by default because the message is generic and useful to clients. */
+export const ServiceUnavailableError = statusError('ServiceUnavailableError', 503, 'service unavailable', { expose: true });
 
 export class MethodNotAllowedError extends HttpError {
   /** `allowed` fills the `Allow` header (RFC 9110 section 15.5.6). */
@@ -41,36 +41,5 @@ export class MethodNotAllowedError extends HttpError {
       ...options,
       headers: { ...(allowed.length > 0 ? { Allow: allowed.join(', ') } : {}), ...options.headers },
     });
-  }
-}
-
-export class ConflictError extends HttpError {
-  constructor(message = 'entity_already_exists', options?: HttpErrorOptions) {
-    super(409, message, options);
-  }
-}
-
-export class PayloadTooLargeError extends HttpError {
-  constructor(message = 'entity length exceeds maximum', options?: HttpErrorOptions) {
-    super(413, message, options);
-  }
-}
-
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message = 'unsupported media type', options?: HttpErrorOptions) {
-    super(415, message, options);
-  }
-}
-
-export class InternalServerError extends HttpError {
-  constructor(message = 'internal server error', options?: HttpErrorOptions) {
-    super(500, message, options);
-  }
-}
-
-/** 503; exposed by default because the message is generic and useful to clients. */
-export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'service unavailable', options?: HttpErrorOptions) {
-    super(503, message, { expose: true, ...options });
   }
 }

@@ -5,7 +5,8 @@
  * Rules:
  * - 5xx are logged with the error (message, stack, code, cause — payload fields
  *   dropped by serializeError); the client sees only the generic body.
- * - Headers set by the failed handler are dropped (as Koa does), except `Vary`;
+ * - Headers set by the failed handler are dropped (as Koa does), except `Vary`
+ *   and `X-Request-Id`;
  *   the error's own headers (e.g. `Allow`) are set.
  * - If the response has already started, nothing can be sent: log only.
  */
@@ -13,6 +14,9 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serializeError } from '../logging/serialize-error.ts';
 import { toProblem } from './to-problem.ts';
+
+/** Headers that describe the request, not the failed handler's answer. */
+const KEPT_HEADERS = new Set(['vary', 'x-request-id']);
 
 export function createErrorHandler(logger: Logger): Middleware {
   return async function handleErrors(ctx, next) {
@@ -25,7 +29,7 @@ export function createErrorHandler(logger: Logger): Middleware {
       }
       if (ctx.headerSent || !ctx.writable) return;
       for (const name of ctx.res.getHeaderNames()) {
-        if (name !== 'vary') ctx.res.removeHeader(name);
+        if (!KEPT_HEADERS.has(name)) ctx.res.removeHeader(name);
       }
       ctx.set(problem.headers);
       ctx.status = problem.status;

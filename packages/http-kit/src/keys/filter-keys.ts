@@ -18,6 +18,7 @@
  */
 import { checkShape, isPlainObject } from '../body/check-shape.ts';
 import { BadRequestError } from '../errors/client-errors.ts';
+import type { HttpError } from '../errors/http-error.ts';
 
 export interface KeyFilters {
   accept?: readonly string[] | undefined;
@@ -39,7 +40,7 @@ export function hasKeyFilters(filters: KeyFilters): boolean {
     || filters.reject !== undefined || filters.require !== undefined;
 }
 
-export function validationError(reason: string): BadRequestError {
+export function validationError(reason: string): HttpError {
   return new BadRequestError(VALIDATION_FAILED, { code: 'entity_validation_failed', details: { reasons: [reason] } });
 }
 

@@ -27,6 +27,7 @@ import { textToBytes, isKnownCharset } from '../codecs/charset.ts';
 import type { CodecRegistry } from '../codecs/codec-registry.ts';
 import { parseMediaType, type MediaType } from '../codecs/parse-media-type.ts';
 import { InternalServerError } from '../errors/client-errors.ts';
+import type { HttpError } from '../errors/http-error.ts';
 import { isStreamBody, toByteBuffer } from './is-byte-body.ts';
 
 export const DEFAULT_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -107,7 +108,7 @@ function applyCharset(text: string, charset: string): Buffer {
   return textToBytes(text, charset);
 }
 
-function cannotEncode(header: string, cause?: unknown): InternalServerError {
+function cannotEncode(header: string, cause?: unknown): HttpError {
   return new InternalServerError(`response body cannot be encoded as '${header}'`, { cause });
 }
 

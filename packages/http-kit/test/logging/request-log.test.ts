@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createLogger, readBody } from '../../src/index.ts';
-import { exchange } from '../../src/testing.ts';
+import { exchange } from '../../src/testing/index.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
 async function requestLine(logs: Array<Record<string, unknown>>): Promise<Record<string, unknown> | undefined> {

@@ -8,6 +8,8 @@
  *   flight; a call that started before a clear never writes its result.
  * - while `trusted` is false (revocation feed down) the cache is neither read
  *   nor written: every request asks the authorization server.
+ * - each lookup is reported to `onLookup` (hit, miss, uncached) for metrics;
+ *   a lookup that joins a call in flight counts as a hit.
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -18,6 +20,7 @@ export interface CachedIntrospectorOptions {
   max: number;
   ttlMs: number;
   negativeTtlMs: number;
+  onLookup?: (result: 'hit' | 'miss' | 'uncached') => void;
 }
 
 export class CachedIntrospector {
@@ -40,12 +43,15 @@ export class CachedIntrospector {
    *   const info = await introspector.lookup(token);
    */
   lookup(token: string): Promise<TokenInfo> {
-    if (!this.trusted) return this.#introspect(token);
+    const report = this.#options.onLookup ?? (() => {});
+    if (!this.trusted) {
+      report('uncached');
+      return this.#introspect(token);
+    }
     const key = crypto.createHash('sha256').update(token).digest('base64url');
-    const hit = this.#cache.get(key);
+    const hit = this.#cache.get(key) ?? this.#inFlight.get(key);
+    report(hit ? 'hit' : 'miss');
     if (hit) return Promise.resolve(hit);
-    const pending = this.#inFlight.get(key);
-    if (pending) return pending;
     const call = this.#fetch(key, token);
     this.#inFlight.set(key, call);
     return call;

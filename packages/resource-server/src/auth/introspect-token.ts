@@ -10,6 +10,7 @@
  *   its `status` is the authorization server's answer, when there was one.
  */
 import { toTokenInfo, type TokenInfo } from './token-info.ts';
+import { currentRequestId } from '@heroes/http-kit';
 
 export interface IntrospectOptions {
   authServerUrl: string;
@@ -48,6 +49,8 @@ export function createIntrospector(options: IntrospectOptions): IntrospectToken 
           authorization,
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
+          // The request this lookup serves, so both servers' log lines join.
+          ...requestIdHeader(),
         },
         body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
         signal: AbortSignal.timeout(options.timeoutMs),
@@ -72,4 +75,9 @@ export function createIntrospector(options: IntrospectOptions): IntrospectToken 
 export function basicAuthorization(id: string, secret: string): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
+}
+
+function requestIdHeader(): Record<string, string> {
+  const id = currentRequestId();
+  return id ? { 'x-request-id': id } : {};
 }

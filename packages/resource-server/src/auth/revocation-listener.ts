@@ -9,10 +9,9 @@
  * - reconnects with exponential backoff (100 ms doubling to 5 s).
  * - a heartbeat (`SELECT 1`, every heartbeatMs) catches half-open sockets.
  */
+import { TOKENS_REVOKED_CHANNEL as REVOCATION_CHANNEL } from '@heroes/oauth-scopes';
 import pg from 'pg';
 import type { Logger } from 'pino';
-
-export const REVOCATION_CHANNEL = 'heroes_tokens_revoked';
 
 export interface RevocationListenerOptions {
   databaseUrl: string;

@@ -1,35 +1,18 @@
 import type { Logger } from 'pino';
-import { defaults } from './defaults.ts';
+import type { SettingValues } from '@heroes/http-kit';
+import { defaults, type FIXED } from './defaults.ts';
+import type { SETTINGS } from './settings.ts';
 
-/** Everything a resource server needs, fully resolved (see defaults.ts for each key). */
-export interface ResourceServerConfig {
-  databaseUrl: string;
-  port: number;
-  host: string;
-  authServerUrl: string;
-  clientId: string;
+type FromSettings = SettingValues<typeof SETTINGS>;
+
+/** Everything a resource server needs, fully resolved (settings.ts and defaults.ts document each key). */
+export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel'>, Mutable<typeof FIXED> {
   clientSecret: string;
-  bcryptCost: number;
-  introspectionCacheMax: number;
-  introspectionCacheTtlMs: number;
-  introspectionNegativeTtlMs: number;
-  introspectionTimeoutMs: number;
-  authProxyTimeoutMs: number;
-  trustProxy: boolean;
-  maxBodyBytes: number;
-  requestTimeoutMs: number;
-  headersTimeoutMs: number;
-  dbPoolSize: number;
-  dbConnectTimeoutMs: number;
-  maxUsernameLength: number;
-  maxPasswordBytes: number;
-  maxHeroNameLength: number;
-  heroesReadScope: string;
-  heroesWriteScope: string;
-  realm: string;
   /** Optional logger; http-kit's `createLogger('resource-server')` when absent. */
   logger?: Logger;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What callers must give; everything else falls back to defaults.ts. */
 export type ResourceServerOptions = Partial<ResourceServerConfig> &
@@ -42,8 +25,10 @@ export type ResourceServerOptions = Partial<ResourceServerConfig> &
  *   const config = resolveConfig({ databaseUrl, clientSecret: 's3cret' });
  */
 export function resolveConfig(options: ResourceServerOptions): ResourceServerConfig {
+  const { authPort: _authPort, logLevel: _logLevel, ...base } = defaults;
   const config: ResourceServerConfig = {
-    ...defaults,
+    ...base,
+    metricsAllow: [...defaults.metricsAllow],
     ...stripUndefined(options),
     databaseUrl: options.databaseUrl,
     clientSecret: options.clientSecret,

@@ -22,6 +22,8 @@ export interface PoolOptions {
 export interface Database {
   query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
   end(): Promise<void>;
+  /** Connections open, idle, and callers waiting for one (for metrics). */
+  stats(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -49,6 +51,7 @@ export function createPool(options: PoolOptions): Database {
       }
     },
     end: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

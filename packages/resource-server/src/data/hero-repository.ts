@@ -1,9 +1,17 @@
 /**
- * Heroes in the `heroes` table, by parameterised SQL on the pg pool (named
- * statements, prepared once per connection).
- * - list: ordered by id; `nameContains` is a case-insensitive substring
- *   match (ILIKE) with `%`, `_` and backslash escaped, so they match literally.
- * - update/remove answer undefined/false when the hero does not exist.
+ * Heroes in the `heroes` table, by parameterised SQL on the pg pool.
+ * - page(): at most `limit` heroes with id > `after`, ordered by id (keyset
+ *   paging on the primary key: every page costs the same, however deep);
+ *   `nameContains` keeps names containing it, ignoring case, with `%`, `_`
+ *   and backslash matched literally. The search is shaped for the trigram
+ *   index on lower(name) (migration heroes_name_trigram_index) and sent as
+ *   an unnamed statement: PostgreSQL then plans it for the actual pattern
+ *   (a rare pattern → index; a common one → walk the primary key until the
+ *   page is full), where a prepared statement's generic plan could walk the
+ *   whole table for a rare pattern.
+ * - find/create/update/remove: named statements (prepared once per
+ *   connection); update/remove answer undefined/false when the hero does
+ *   not exist.
  */
 import type { Database } from './create-pool.ts';
 
@@ -12,54 +20,61 @@ export interface HeroRow {
   name: string;
 }
 
+export interface PageQuery {
+  /** Only heroes whose id is greater (0: from the start). */
+  after: number;
+  /** At most this many rows. */
+  limit: number;
+  /** Case-insensitive substring of the name; undefined or '' → every hero. */
+  nameContains?: string;
+}
+
 export interface HeroRepository {
-  list(nameContains?: string): Promise<HeroRow[]>;
+  page(query: PageQuery): Promise<HeroRow[]>;
   find(id: number): Promise<HeroRow | undefined>;
   create(name: string): Promise<HeroRow>;
   update(id: number, name: string): Promise<HeroRow | undefined>;
   remove(id: number): Promise<boolean>;
 }
 
+/** The statements, exported for the query-plan test. */
+export const HERO_SQL = {
+  page: 'SELECT id, name FROM heroes WHERE id > $1 ORDER BY id LIMIT $2',
+  searchPage: `SELECT id, name FROM heroes WHERE lower(name) LIKE '%' || lower($3) || '%' AND id > $1 ORDER BY id LIMIT $2`,
+  find: 'SELECT id, name FROM heroes WHERE id = $1',
+  create: 'INSERT INTO heroes (name) VALUES ($1) RETURNING id, name',
+  update: 'UPDATE heroes SET name = $2 WHERE id = $1 RETURNING id, name',
+  remove: 'DELETE FROM heroes WHERE id = $1',
+} as const;
+
 /**
  * Usage:
  *   const heroes = createHeroRepository(database);
- *   await heroes.list('nar');
+ *   await heroes.page({ after: 0, limit: 100, nameContains: 'nar' });
  */
 export function createHeroRepository(db: Database): HeroRepository {
   return {
-    async list(nameContains) {
+    async page({ after, limit, nameContains }) {
       if (nameContains === undefined || nameContains === '') {
-        return (await db.query<HeroRow>({ name: 'heroes-list', text: 'SELECT id, name FROM heroes ORDER BY id' })).rows;
+        return (await db.query<HeroRow>({ name: 'heroes-page', text: HERO_SQL.page, values: [after, limit] })).rows;
       }
-      const { rows } = await db.query<HeroRow>({
-        name: 'heroes-search',
-        text: `SELECT id, name FROM heroes WHERE name ILIKE '%' || $1 || '%' ORDER BY id`,
-        values: [escapeLike(nameContains)],
-      });
-      return rows;
+      const values = [after, limit, escapeLike(nameContains)];
+      return (await db.query<HeroRow>({ text: HERO_SQL.searchPage, values })).rows;
     },
     async find(id) {
-      const { rows } = await db.query<HeroRow>({ name: 'heroes-find', text: 'SELECT id, name FROM heroes WHERE id = $1', values: [id] });
+      const { rows } = await db.query<HeroRow>({ name: 'heroes-find', text: HERO_SQL.find, values: [id] });
       return rows[0];
     },
     async create(name) {
-      const { rows } = await db.query<HeroRow>({
-        name: 'heroes-create',
-        text: 'INSERT INTO heroes (name) VALUES ($1) RETURNING id, name',
-        values: [name],
-      });
+      const { rows } = await db.query<HeroRow>({ name: 'heroes-create', text: HERO_SQL.create, values: [name] });
       return rows[0]!;
     },
     async update(id, name) {
-      const { rows } = await db.query<HeroRow>({
-        name: 'heroes-update',
-        text: 'UPDATE heroes SET name = $2 WHERE id = $1 RETURNING id, name',
-        values: [id, name],
-      });
+      const { rows } = await db.query<HeroRow>({ name: 'heroes-update', text: HERO_SQL.update, values: [id, name] });
       return rows[0];
     },
     async remove(id) {
-      const { rowCount } = await db.query({ name: 'heroes-delete', text: 'DELETE FROM heroes WHERE id = $1', values: [id] });
+      const { rowCount } = await db.query({ name: 'heroes-delete', text: HERO_SQL.remove, values: [id] });
       return rowCount === 1;
     },
   };

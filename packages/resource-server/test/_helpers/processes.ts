@@ -3,63 +3,23 @@
  * resource servers started as `node --import tsx <package>/src/main.ts`,
  * each waited for until it logs that it listens.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '@heroes/db';
+import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
 
-export interface ChildServer {
+export { freePort } from '@heroes/http-kit/testing';
+
+export interface ChildServer extends SpawnedProcess {
   url: string;
-  child: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function startChild(entry: string, env: Record<string, string>, port: number, ready: RegExp): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+  const server = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { LOG_LEVEL: 'info', ...env },
+    ready,
   });
-  let output = '';
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${entry} exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      }),
-  };
+  return { ...server, url: `http://127.0.0.1:${port}` };
 }
 
 /** The authorization server process on `port`, issuing URLs for `publicBaseUrl`. */

@@ -37,17 +37,17 @@ test('loadConfig reads the environment and rejects bad numbers', async (t) => {
   t.true(config.trustProxy);
   t.is(config.requestTimeoutMs, 30_000, 'default: 30 s, not Node\'s 300 s');
   t.is(config.headersTimeoutMs, 15_000);
-  const timeouts = await loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000' });
+  const timeouts = await loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000' });
   t.is(timeouts.requestTimeoutMs, 5000);
   t.is(timeouts.headersTimeoutMs, 2000);
-  await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '-1' }), { message: /REQUEST_TIMEOUT_MS/ });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '-1' }), { message: /REQUEST_TIMEOUT_MS/ });
   await t.throwsAsync(loadConfig({ RESOURCE_SERVER_CLIENT_SECRET: 's' }), { message: /DATABASE_URL/ });
-  await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
-  await t.throwsAsync(loadConfig({ DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's', PORT: 'abc' }), { message: /PORT/ });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', PORT: 'abc' }), { message: /PORT/ });
 });
 
 test('the authorization server is found on AUTH_PORT of this machine unless AUTH_SERVER_URL says otherwise', async (t) => {
-  const base = { DATABASE_URL: 'x', RESOURCE_SERVER_CLIENT_SECRET: 's' };
+  const base = { DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's' };
   t.is((await loadConfig(base)).authServerUrl, 'http://127.0.0.1:8889');
   t.is((await loadConfig({ ...base, AUTH_PORT: '18889' })).authServerUrl, 'http://127.0.0.1:18889');
   t.is((await loadConfig({ ...base, AUTH_PORT: '18889', AUTH_SERVER_URL: 'http://auth:1' })).authServerUrl, 'http://auth:1');

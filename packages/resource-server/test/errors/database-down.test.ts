@@ -4,7 +4,7 @@ import { createTestDatabase } from '@heroes/db/testing';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess } from '../_helpers/in-process.ts';
-import { startTcpProxy } from '../_helpers/tcp-proxy.ts';
+import { startTcpProxy } from '@heroes/http-kit/testing';
 
 let auth: FakeAuthServer;
 test.before(async () => {
@@ -33,17 +33,15 @@ test('database unreachable (closed port) → 503 JSON; the server still starts',
 test('the server recovers by itself when the database comes back', async (t) => {
   const database = await createTestDatabase();
   const target = new URL(database.url);
-  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-  const viaProxy = new URL(database.url);
-  viaProxy.port = String(proxy.port);
-  const rs = await startInProcess(auth.url, {}, { ...database, url: viaProxy.toString() });
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const rs = await startInProcess(auth.url, {}, { ...database, url: proxy.rewrite(database.url) });
   try {
     t.is((await request(`${rs.url}/heroes`, { headers: bearer('ok') })).status, 200);
-    await proxy.stop();
+    await proxy.cut();
     const down = await request(`${rs.url}/heroes`, { headers: bearer('ok') });
     t.is(down.status, 503);
     t.is(typeof (down.body as { error: string }).error, 'string');
-    await proxy.start();
+    await proxy.restore();
     let status = 0;
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && status !== 200) {
@@ -53,7 +51,7 @@ test('the server recovers by itself when the database comes back', async (t) => 
     t.is(status, 200);
   } finally {
     await rs.close();
-    await proxy.stop();
+    await proxy.close();
     await database.drop();
   }
 });

@@ -1,7 +1,6 @@
 import test from 'ava';
 import { basicAuthorization } from '../../src/auth/introspect-token.ts';
 import { MalformedAuthorizationError, parseBearerHeader } from '../../src/auth/parse-bearer-header.ts';
-import { scopeGrants } from '../../src/auth/require-scope.ts';
 import { toTokenInfo } from '../../src/auth/token-info.ts';
 
 test('parseBearerHeader accepts b64token syntax', (t) => {
@@ -16,15 +15,6 @@ test('basicAuthorization URL-encodes id and secret (RFC 6749 section 2.3.1)', (t
   const header = basicAuthorization('my client', 'p:a%ss/é');
   const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString();
   t.is(decoded, 'my+client:p%3Aa%25ss%2F%C3%A9');
-});
-
-test('scopeGrants follows Aqueduct AuthScope', (t) => {
-  t.true(scopeGrants('heroes', 'heroes:read'));
-  t.true(scopeGrants('heroes:read', 'heroes:read'));
-  t.false(scopeGrants('heroes:read', 'heroes'));
-  t.false(scopeGrants('heroes:read', 'heroes:write'));
-  t.false(scopeGrants('heroes.readonly', 'heroes:read'));
-  t.false(scopeGrants('hero', 'heroes:read'));
 });
 
 test('toTokenInfo only trusts active bearer tokens that have not expired', (t) => {

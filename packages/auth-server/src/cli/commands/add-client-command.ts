@@ -3,7 +3,7 @@ import { addClient, generateClientSecret, parseScopes, validateClientId, validat
 import { CliError } from '../cli-error.ts';
 import { describeClient, secretLine } from '../describe-client.ts';
 import { required, runAction } from '../run-action.ts';
-import { withDatabase } from '../with-database.ts';
+import { writeToDatabase } from '../with-database.ts';
 
 /** `auth add-client`: registers an OAuth 2.0 client. */
 export class AddClientCommand extends Command {
@@ -43,10 +43,10 @@ export class AddClientCommand extends Command {
       if (secret !== undefined) validateClientSecret(secret);
       parseScopes(this.allowedScopes);
       if (this.redirectUri !== undefined) validateRedirectUri(this.redirectUri);
-      const client = await withDatabase((db) =>
+      const { value: client, where } = await writeToDatabase((db) =>
         addClient(db, { id, secret, redirectUri: this.redirectUri, allowedScopes: this.allowedScopes }),
       );
-      this.context.stdout.write(`Client '${client.id}' added (${describeClient(client)}).\n`);
+      this.context.stdout.write(`Client '${client.id}' added (${describeClient(client)}) to ${where}.\n`);
       if (this.generateSecret && secret !== undefined) this.context.stdout.write(`${secretLine(secret)}\n`);
     });
   }

@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { removeClient } from '../../clients/index.ts';
 import { required, runAction } from '../run-action.ts';
-import { withDatabase } from '../with-database.ts';
+import { writeToDatabase } from '../with-database.ts';
 
 /** `auth remove-client`: deletes a client with its tokens and codes. */
 export class RemoveClientCommand extends Command {
@@ -22,9 +22,9 @@ export class RemoveClientCommand extends Command {
   override async execute(): Promise<number> {
     return runAction(this.context, async () => {
       const id = required(this.id, 'id');
-      const { deleted } = await withDatabase((db) => removeClient(db, id));
+      const { value: { deleted }, where } = await writeToDatabase((db) => removeClient(db, id));
       this.context.stdout.write(
-        `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)).\n`,
+        `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)) from ${where}.\n`,
       );
     });
   }

@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { rotateSecret } from '../../clients/index.ts';
 import { secretLine } from '../describe-client.ts';
 import { required, runAction } from '../run-action.ts';
-import { withDatabase } from '../with-database.ts';
+import { writeToDatabase } from '../with-database.ts';
 
 /** `auth rotate-secret`: gives a client a new generated secret. */
 export class RotateSecretCommand extends Command {
@@ -29,8 +29,8 @@ export class RotateSecretCommand extends Command {
   override async execute(): Promise<number> {
     return runAction(this.context, async () => {
       const id = required(this.id, 'id');
-      const { client, secret } = await withDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
-      this.context.stdout.write(`Secret of client '${client.id}' rotated; the old secret no longer works.\n${secretLine(secret)}\n`);
+      const { value: { client, secret }, where } = await writeToDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
+      this.context.stdout.write(`Secret of client '${client.id}' rotated in ${where}; the old secret no longer works.\n${secretLine(secret)}\n`);
     });
   }
 }

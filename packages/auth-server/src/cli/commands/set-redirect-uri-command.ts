@@ -3,7 +3,7 @@ import { setRedirectUri, validateRedirectUri } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
 import { describeClient } from '../describe-client.ts';
 import { required, runAction } from '../run-action.ts';
-import { withDatabase } from '../with-database.ts';
+import { writeToDatabase } from '../with-database.ts';
 
 /** `auth set-redirect-uri`: sets or clears a client's redirect URI. */
 export class SetRedirectUriCommand extends Command {
@@ -38,8 +38,8 @@ export class SetRedirectUriCommand extends Command {
         throw new CliError('Option --redirect-uri required (or --clear to remove it).');
       }
       const uri = this.clear || this.redirectUri === '' ? null : validateRedirectUri(this.redirectUri!);
-      const client = await withDatabase((db) => setRedirectUri(db, id, uri));
-      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}).\n`);
+      const { value: client, where } = await writeToDatabase((db) => setRedirectUri(db, id, uri));
+      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
     });
   }
 }

@@ -2,7 +2,7 @@ import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
 import { describeClient } from '../describe-client.ts';
 import { required, runAction } from '../run-action.ts';
-import { withDatabase } from '../with-database.ts';
+import { writeToDatabase } from '../with-database.ts';
 
 /** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
@@ -28,8 +28,8 @@ export class SetScopesCommand extends Command {
     return runAction(this.context, async () => {
       const id = required(this.id, 'id');
       const scopes = parseScopes(required(this.allowedScopes, 'allowed-scopes'));
-      const client = await withDatabase((db) => setScopes(db, id, scopes));
-      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}).\n`);
+      const { value: client, where } = await writeToDatabase((db) => setScopes(db, id, scopes));
+      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
     });
   }
 }

@@ -1,10 +1,8 @@
 /**
  * The hero operations, one step each; heroes-routes.ts puts them in tables.
  * - GET /heroes: 200, every hero ordered by id; `?name=x` keeps names that
- *   contain x, ignoring case; a repeated `name` → 400
- *   `multiple values not expected for query value 'name'`; a `name` with
- *   NUL (`%00`, which PostgreSQL text cannot hold) → 400
- *   `invalid value for query value 'name'`.
+ *   contain x, ignoring case; `?limit=n&after=id` pages (query rules in
+ *   read-list-query.ts, body and streaming in send-hero-list.ts).
  * - GET /heroes/:id: 200 the hero, 404 `{"error":"not found"}` when absent.
  * - POST /heroes: 200 the created hero (Aqueduct's status); an `id` in the
  *   body is ignored (the tutorial's `ignore: ["id"]`), never stored.
@@ -17,11 +15,13 @@
  * - a duplicate name → 409 `entity_already_exists` (http-kit maps 23505).
  */
 import type { Middleware } from 'koa';
-import { BadRequestError, NotFoundError, readBody } from '@heroes/http-kit';
+import { NotFoundError, readBody } from '@heroes/http-kit';
 import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';
 import { existingId, type HeroIdState } from './parse-hero-id.ts';
+import { readListQuery } from './read-list-query.ts';
+import { sendHeroList } from './send-hero-list.ts';
 
 export interface HeroStepsDeps {
   heroes: HeroRepository;
@@ -37,10 +37,7 @@ export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
   };
 
   const listHeroes: Middleware = async function listHeroes(ctx) {
-    const name = ctx.query.name;
-    if (Array.isArray(name)) throw new BadRequestError(`multiple values not expected for query value 'name'`);
-    if (name?.includes('\u0000')) throw new BadRequestError(`invalid value for query value 'name'`, { code: 'invalid_query_value' });
-    ctx.body = Hero.toMap(await heroes.list(name));
+    await sendHeroList(ctx, heroes, readListQuery(ctx));
   };
 
   const getHero: Middleware = async function getHero(ctx) {

@@ -7,7 +7,7 @@
  *   "404 when absent, 400 for a non-integer id".
  */
 import type { Middleware } from 'koa';
-import { BadRequestError, NotFoundError } from '@heroes/http-kit';
+import { BadRequestError, NotFoundError, type HttpError } from '@heroes/http-kit';
 
 const MAX_ID = 2_147_483_647;
 
@@ -33,6 +33,6 @@ export const readHeroId: Middleware = async function readHeroId(ctx, next) {
   await next();
 };
 
-function invalidId(): BadRequestError {
+function invalidId(): HttpError {
   return new BadRequestError(`invalid value for path value 'id'`, { code: 'invalid_path_value' });
 }

@@ -1,0 +1,97 @@
+/**
+ * deploy/kubernetes: every manifest validates against the Kubernetes JSON
+ * schemas (kubernetes-models), and the base holds what running the service
+ * on a cluster needs: both servers with probes and resources, a migration
+ * Job, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
+ * NetworkPolicy that lets only the edge reach the authorization server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { parseAllDocuments } from 'yaml';
+import { repoRoot } from '@heroes/db';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Service } from 'kubernetes-models/v1/Service';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { NetworkPolicy, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+
+const dir = path.join(repoRoot, 'deploy/kubernetes');
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string } } & Record<string, unknown>;
+
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'batch/v1/Job': Job,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+};
+
+function loadBase(): Manifest[] {
+  const kustomization = parseAllDocuments(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[] };
+  return kustomization.resources.flatMap((file) =>
+    parseAllDocuments(fs.readFileSync(path.join(dir, file), 'utf8')).map((doc) => {
+      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0]!.message}`);
+      return doc.toJS() as Manifest;
+    }),
+  );
+}
+
+const manifests = loadBase();
+const find = <T>(kind: string, name: string) => manifests.find((m) => m.kind === kind && m.metadata.name === name) as T | undefined;
+
+test('every file of the kustomization is listed, and every manifest validates against its schema', (t) => {
+  const listed = new Set((parseAllDocuments(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[] }).resources);
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')) t.true(listed.has(file), file);
+  for (const manifest of manifests) {
+    const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
+    t.truthy(Model, `no schema model for ${manifest.apiVersion} ${manifest.kind}`);
+    t.notThrows(() => new Model!(manifest as never).validate(), `${manifest.kind}/${manifest.metadata.name}`);
+  }
+});
+
+test('a broken manifest is caught by the validation (the check can fail)', (t) => {
+  const deployment = structuredClone(find<IDeployment>('Deployment', 'heroes-resource-server')!);
+  (deployment.spec!.template.spec!.containers[0] as unknown as Record<string, unknown>)['ports'] = 'eight-eight-eight-eight';
+  t.throws(() => new Deployment(deployment).validate());
+});
+
+test('both servers run compiled JavaScript with probes on /health, resources, a drain window and a disruption budget', (t) => {
+  for (const [name, port] of [['heroes-auth-server', 8889], ['heroes-resource-server', 8888]] as const) {
+    const deployment = find<IDeployment>('Deployment', name);
+    const pod = deployment?.spec?.template.spec;
+    const container = pod?.containers[0];
+    t.truthy(container, name);
+    t.regex(container!.command!.join(' '), /^node packages\/[a-z-]+\/dist\/main\.js$/, 'no tsx at run time');
+    t.is(container!.ports![0]!.containerPort, port);
+    t.is(container!.readinessProbe?.httpGet?.path, '/health/ready');
+    t.is(container!.livenessProbe?.httpGet?.path, '/health/live');
+    t.truthy(container!.resources?.requests?.['cpu']);
+    t.truthy(container!.resources?.limits?.['memory']);
+    t.true(pod!.securityContext?.runAsNonRoot);
+    t.true((pod!.terminationGracePeriodSeconds ?? 30) * 1000 > 10_000 + 5_000, 'drain plus preStop fit in the grace period');
+    t.truthy(find('PodDisruptionBudget', name));
+    t.truthy(find('Service', name));
+  }
+  const hpa = find<{ spec: { scaleTargetRef: { name: string }; minReplicas: number } }>('HorizontalPodAutoscaler', 'heroes-resource-server');
+  t.is(hpa?.spec.scaleTargetRef.name, 'heroes-resource-server');
+  t.true((hpa?.spec.minReplicas ?? 0) >= 2);
+  const job = manifests.find((m) => m.kind === 'Job') as { spec: { template: { spec: { containers: { command: string[] }[] } } } } | undefined;
+  t.deepEqual(job?.spec.template.spec.containers[0]!.command, ['node', 'packages/db/dist/migrate-command.js']);
+});
+
+test('only the edge may reach the authorization server', (t) => {
+  const policies = manifests.filter((m) => m.kind === 'NetworkPolicy') as unknown as INetworkPolicy[];
+  const forAuth = policies.filter((p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'heroes-auth-server');
+  t.is(forAuth.length, 1);
+  const rules = forAuth[0]!.spec!.ingress!;
+  t.is(rules.length, 1);
+  t.deepEqual(rules[0]!.from, [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'heroes-resource-server' } } }]);
+  t.deepEqual(rules[0]!.ports, [{ protocol: 'TCP', port: 8889 }]);
+  const service = find<{ spec: { type?: string } }>('Service', 'heroes-auth-server');
+  t.is(service?.spec.type ?? 'ClusterIP', 'ClusterIP', 'never exposed outside the cluster');
+});

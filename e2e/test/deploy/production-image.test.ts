@@ -1,0 +1,123 @@
+/**
+ * The production build and its packaging: `npm run build` compiles every
+ * package to dist/ (tsc), the compiled servers start and answer without tsx
+ * or TypeScript at run time, the Dockerfile builds that output into a
+ * non-root image with production dependencies only, and docker-compose.yml
+ * wires health checks, restart policies and an unpublished authorization
+ * server (validated by `docker-compose config` when it is installed).
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { parse } from 'yaml';
+import { repoRoot } from '@heroes/db';
+import { createEmptyDatabase } from '@heroes/db/testing';
+import { spawnProcess } from '@heroes/http-kit/testing';
+import { authCli } from '../_helpers/auth-cli.ts';
+import { freePort } from '../_helpers/stack.ts';
+
+const run = promisify(execFile);
+const PACKAGES = ['http-kit', 'oauth-scopes', 'db', 'auth-server', 'resource-server'];
+
+test.serial('npm run build compiles every package, and the compiled servers run without tsx', async (t) => {
+  await run('npm', ['run', 'build'], { cwd: repoRoot, timeout: 300_000 });
+  for (const name of PACKAGES) t.true(fs.existsSync(path.join(repoRoot, 'packages', name, 'dist/index.js')), name);
+
+  const database = await createEmptyDatabase();
+  t.teardown(() => database.drop());
+  await authCli({ ...process.env, DATABASE_URL: database.url }, ['list-clients']); // applies the migrations
+  const authPort = await freePort();
+  const port = await freePort();
+  // No tsx, and no type stripping: a .ts file reached at run time would fail to load.
+  const node = (entry: string): [string, string[]] => [process.execPath, ['--no-experimental-strip-types', '--conditions=production', path.join(repoRoot, entry)]];
+  const env = {
+    DATABASE_URL: database.url,
+    AUTH_PORT: String(authPort),
+    AUTH_HOST: '127.0.0.1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RESOURCE_SERVER_CLIENT_SECRET: 'compiled-secret',
+    NODE_ENV: 'production',
+    NODE_OPTIONS: '',
+  };
+  const auth = await spawnProcess(...node('packages/auth-server/dist/main.js'), { env, ready: /authorization server listening/, timeoutMs: 60_000 });
+  t.teardown(() => auth.stop());
+  const edge = await spawnProcess(...node('packages/resource-server/dist/main.js'), { env, ready: /resource server listening/, timeoutMs: 60_000 });
+  t.teardown(() => edge.stop());
+  let ready = 0;
+  for (let i = 0; i < 100 && ready !== 200; i++) {
+    ready = (await fetch(`http://127.0.0.1:${port}/health/ready`)).status;
+    if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.is(ready, 200);
+  t.is((await fetch(`http://127.0.0.1:${port}/heroes`)).status, 401);
+  const metadata = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-authorization-server`);
+  t.is(metadata.status, 200);
+  t.is(await edge.stop('SIGTERM'), 0);
+  t.is(await auth.stop('SIGTERM'), 0);
+  t.notRegex(auth.output() + edge.output(), /\.ts\b.*(Error|Cannot find)|ERR_UNKNOWN_FILE_EXTENSION/);
+});
+
+test('the Dockerfile builds compiled JavaScript into a non-root image with production dependencies only', (t) => {
+  const dockerfile = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  t.true(stages.length >= 3, 'multi-stage');
+  const final = stages.at(-1)!;
+  t.regex(stages[0]!, /RUN npm run build/);
+  t.regex(dockerfile, /npm ci --omit=dev --omit=optional/, 'production dependencies only, no embedded PostgreSQL or Node binary packages');
+  t.regex(final, /^USER node$/m);
+  t.regex(final, /NODE_OPTIONS=--conditions=production/);
+  t.regex(final, /^CMD \["node", "packages\/resource-server\/dist\/main\.js"\]$/m);
+  t.notRegex(final, /tsx|packages \.\/packages|COPY packages /, 'no TypeScript sources, no tsx at run time');
+  for (const name of PACKAGES) {
+    t.regex(final, new RegExp(`packages/${name}/dist`), name);
+    t.regex(dockerfile, new RegExp(`COPY packages/${name}/package.json`), name);
+  }
+  const rootManifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  t.false('tsx' in rootManifest.dependencies, 'tsx is a development dependency');
+});
+
+test('docker-compose.yml: health checks, dependencies on healthy services, restart policies, compiled commands, the authorization server unpublished', async (t) => {
+  const file = path.join(repoRoot, 'docker-compose.yml');
+  const compose = parse(fs.readFileSync(file, 'utf8'), { merge: true }) as { services: Record<string, Record<string, unknown>> };
+  const { services } = compose;
+  t.deepEqual(Object.keys(services).sort(), ['auth-server', 'migrate', 'postgres', 'resource-server']);
+  t.falsy(services['auth-server']!['ports'], 'the authorization server is not published');
+  t.deepEqual(services['resource-server']!['ports'], ['8888:8888']);
+  for (const name of ['postgres', 'auth-server', 'resource-server']) {
+    t.truthy(services[name]!['healthcheck'], `${name} has a health check`);
+    t.is(services[name]!['restart'], 'unless-stopped', name);
+  }
+  t.deepEqual(services['resource-server']!['depends_on'], {
+    migrate: { condition: 'service_completed_successfully' },
+    'auth-server': { condition: 'service_healthy' },
+  });
+  t.is((services['auth-server']!['depends_on'] as Record<string, { condition: string }>)['postgres']!.condition, 'service_healthy');
+  for (const name of ['migrate', 'auth-server', 'resource-server']) {
+    const command = (services[name]!['command'] as string[]).join(' ');
+    t.regex(command, /^node packages\/[a-z-]+\/dist\/[a-z-]+\.js$/, name);
+  }
+
+  let composeBin: string | undefined;
+  try {
+    composeBin = execFileSync('sh', ['-c', 'command -v docker-compose'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    composeBin = undefined;
+  }
+  if (!composeBin) return t.log('docker-compose is not installed: `docker-compose config` skipped');
+  const { stdout } = await run(composeBin, ['-f', file, 'config'], {
+    cwd: repoRoot,
+    env: { ...process.env, RESOURCE_SERVER_CLIENT_SECRET: 'x' },
+  });
+  const resolved = parse(stdout) as { services: Record<string, Record<string, unknown>> };
+  t.is(resolved.services['auth-server']!['restart'], 'unless-stopped');
+  t.falsy(resolved.services['auth-server']!['ports']);
+  t.truthy(resolved.services['resource-server']!['healthcheck']);
+  const broken = await run(composeBin, ['-f', file, 'config', '-q'], { cwd: repoRoot, env: { ...process.env, RESOURCE_SERVER_CLIENT_SECRET: '' } }).then(
+    () => undefined,
+    (err: { code: number }) => err,
+  );
+  t.is(broken?.code, 1, 'a missing RESOURCE_SERVER_CLIENT_SECRET is refused');
+});

@@ -1,0 +1,61 @@
+/**
+ * Every environment setting of the authorization server, in one table:
+ * variable, parser, default, documentation. The configuration type, the
+ * loader (load-config.ts), the defaults (defaults.ts) and the README's
+ * configuration table all come from here.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  defineSettings,
+  integer,
+  parseCidrList,
+  parseDatabaseUrl,
+  parseHttpUrl,
+  parseLogLevel,
+  parsePort,
+  parseText,
+  type Env,
+} from '@heroes/http-kit';
+
+/** The repository root (this file is packages/auth-server/src/config/settings.ts). */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Where generated keys live by default: `<repo>/.data` (or HEROES_DATA_DIR, as @heroes/db). */
+export function defaultKeysFile(env: Env = process.env): string {
+  return path.join(env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data'), 'auth-keys.json');
+}
+
+const seconds = integer({ min: 1 });
+
+export const SETTINGS = defineSettings({
+  databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
+  port: { env: 'AUTH_PORT', parse: parsePort, default: 8889, doc: 'its own port' },
+  host: { env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  publicBaseUrl: {
+    env: 'PUBLIC_BASE_URL', parse: parseHttpUrl, default: 'http://localhost:8888', defaultDoc: '`http://localhost:$PORT`',
+    doc: 'the public base URL (OAuth issuer, login form action)',
+  },
+  accessTokenTtl: { env: 'ACCESS_TOKEN_TTL', parse: seconds, default: 86_400, doc: 'password-grant access token lifetime, seconds' },
+  codeAccessTokenTtl: { env: 'CODE_ACCESS_TOKEN_TTL', parse: seconds, default: 3_600, doc: 'lifetime of access tokens from the code flow and refreshes, seconds' },
+  authCodeTtl: { env: 'AUTH_CODE_TTL', parse: seconds, default: 600, doc: 'authorization code lifetime, seconds' },
+  refreshTokenTtl: { env: 'REFRESH_TOKEN_TTL', parse: seconds, default: 30 * 86_400, doc: 'refresh token lifetime, seconds' },
+  bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost for passwords and client secrets' },
+  keysFile: {
+    env: 'AUTH_KEYS_FILE', parse: parseText, default: (_values: Record<string, unknown>, env: Env) => defaultKeysFile(env),
+    defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
+  },
+  resourceServerClientId: {
+    env: 'RESOURCE_SERVER_CLIENT_ID', parse: parseText, default: 'resource-server',
+    doc: "the resource server's client: the only one that may introspect other clients' tokens",
+  },
+  purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
+  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
+  shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
+  metricsAllow: {
+    env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
+    doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+  },
+  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+});

@@ -1,0 +1,27 @@
+/**
+ * The authorization server's Prometheus metrics (http-kit's createMetrics):
+ * requests by route, the database pool, and the password-hash queue.
+ * - the route label is the endpoint path for the provider's and the login
+ *   form's fixed paths, `unmatched` for anything else.
+ */
+import type { Context } from 'koa';
+import { poolStats, type PrismaClient } from '@heroes/db';
+import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
+import { passwordHashQueueDepth } from './password-hash-queue.ts';
+import { PROVIDER_PATHS } from '../provider/routes.ts';
+
+const OWN_PATHS = new Set(['/auth/code']);
+
+export function createServerMetrics({ allow, db }: { allow: readonly Cidr[]; db: PrismaClient }): Metrics {
+  const metrics = createMetrics({
+    allow,
+    defaultLabels: { server: 'auth-server' },
+    routeOf: (ctx: Context) => (PROVIDER_PATHS.has(ctx.path) || OWN_PATHS.has(ctx.path) ? ctx.path : undefined),
+  });
+  metrics.gauge('db_pool_connections', 'PostgreSQL pool connections: total open, idle, and callers waiting for one', () => {
+    const stats = poolStats(db);
+    return [[{ pool: 'prisma', state: 'total' }, stats.total], [{ pool: 'prisma', state: 'idle' }, stats.idle], [{ pool: 'prisma', state: 'waiting' }, stats.waiting]];
+  }, ['pool', 'state']);
+  metrics.gauge('password_hash_queue_depth', 'Password and client-secret hashes waiting for a worker', () => passwordHashQueueDepth());
+  return metrics;
+}

@@ -1,0 +1,120 @@
+/**
+ * A package's settings as one table: for each key, the environment variable,
+ * its parser, its default and one line of documentation. From the table come
+ * the configuration type (SettingValues), the loader (readSettings /
+ * loadSettings), the defaults (defaultsOf) and the README rows
+ * (settingsMarkdown), so a setting is written once.
+ *
+ * Rules:
+ * - an unset or empty variable takes the default (a function default sees
+ *   the variables already read, e.g. PUBLIC_BASE_URL from PORT);
+ * - a required setting without a value, or any value its parser refuses, is
+ *   one problem line naming the variable; every problem is collected before
+ *   failing, so the operator sees them all at once;
+ * - a problem line never repeats the value of a `secret` setting.
+ *
+ * Usage:
+ *   const SETTINGS = defineSettings({
+ *     port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port' },
+ *   });
+ *   const config = loadSettings(SETTINGS, process.env); // throws SettingsError
+ */
+import { EnvValueError, type EnvParser } from './env-parsers.ts';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface Setting<T> {
+  /** Environment variable name. */
+  env: string;
+  parse: EnvParser<T>;
+  /** Value when unset; a function computes it from the values read before it. Absent: required. */
+  default?: T | ((values: Record<string, unknown>, env: Env) => T);
+  /** How the default reads in the README when it is computed. */
+  defaultDoc?: string;
+  /** One line for the README. */
+  doc: string;
+  /** Never echo the value in a problem line. */
+  secret?: boolean;
+  /** Read but optional: undefined when unset (no default, not required). */
+  optional?: boolean;
+}
+
+export type SettingsTable = Record<string, Setting<any>>;
+
+/** The configuration type a table produces. */
+export type SettingValues<S extends SettingsTable> = {
+  -readonly [K in keyof S]: S[K] extends Setting<infer T> ? (S[K]['optional'] extends true ? T | undefined : T) : never;
+};
+
+/** Start-up configuration problems, one line each. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** Keeps the literal types of a table (identity at run time). */
+export function defineSettings<const S extends SettingsTable>(table: S): S {
+  return table;
+}
+
+/** Values and problems; never throws. */
+export function readSettings<S extends SettingsTable>(table: S, env: Env): { values: SettingValues<S>; problems: string[] } {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, setting] of Object.entries(table)) {
+    const raw = env[setting.env];
+    if (raw === undefined || raw === '') {
+      if (typeof setting.default === 'function') values[key] = (setting.default as (v: Record<string, unknown>, e: Env) => unknown)(values, env);
+      else if (setting.default !== undefined) values[key] = setting.default;
+      else if (!setting.optional) problems.push(`${setting.env} is required: ${setting.doc}`);
+      continue;
+    }
+    try {
+      values[key] = setting.parse(raw);
+    } catch (err) {
+      const must = err instanceof EnvValueError ? err.message : 'valid';
+      problems.push(`${setting.env} must be ${must}${setting.secret ? '' : ` (got '${printable(raw)}')`}`);
+    }
+  }
+  return { values: values as SettingValues<S>, problems };
+}
+
+/** Values, or a SettingsError listing every problem. */
+export function loadSettings<S extends SettingsTable>(table: S, env: Env): SettingValues<S> {
+  const { values, problems } = readSettings(table, env);
+  if (problems.length > 0) throw new SettingsError(problems);
+  return values;
+}
+
+/** The keys of a table that have a plain (not computed) default. */
+type PlainDefaultKeys<S extends SettingsTable> = {
+  [K in keyof S]: S[K] extends { default: infer D } ? (D extends (...args: never[]) => unknown ? never : K) : never;
+}[keyof S];
+
+/** The plain defaults of a table, typed. */
+export type SettingDefaults<S extends SettingsTable> = { readonly [K in PlainDefaultKeys<S>]: SettingValues<S>[K] };
+
+/** The plain defaults of a table (computed and required ones left out). */
+export function defaultsOf<S extends SettingsTable>(table: S): SettingDefaults<S> {
+  const out: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(table)) {
+    if (setting.default !== undefined && typeof setting.default !== 'function') out[key] = setting.default;
+  }
+  return out as SettingDefaults<S>;
+}
+
+/** README rows: `| \`NAME\` | default | doc |`, one per setting. */
+export function settingsMarkdown(table: SettingsTable, usedBy?: string): string[] {
+  return Object.values(table).map((setting) => {
+    const fallback = setting.defaultDoc ?? (setting.default === undefined ? (setting.optional ? 'unset' : 'required') : `\`${String(setting.default)}\``);
+    return `| \`${setting.env}\` | ${fallback} |${usedBy === undefined ? '' : ` ${usedBy} |`} ${setting.doc} |`;
+  });
+}
+
+/** Control characters shown escaped, long values cut: a problem line stays one line. */
+function printable(raw: string): string {
+  const shown = JSON.stringify(raw).slice(1, -1);
+  return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
+}

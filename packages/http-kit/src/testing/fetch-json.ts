@@ -1,0 +1,49 @@
+/**
+ * fetch (real sockets) with the body read as text and parsed as JSON when it
+ * is JSON: the one JSON request helper of the tests.
+ *
+ * Usage:
+ *   const res = await fetchJson(`${base}/heroes`, { headers: { authorization: 'Bearer …' } });
+ *   const res = await fetchJson(`${base}/heroes`, { method: 'POST', json: { name: 'Bob' } });
+ *   const res = await fetchJson(`${base}/auth/token`, { method: 'POST', form: { grant_type: 'password', … } });
+ *   res.status; res.headers; res.body (parsed JSON, or undefined); res.text
+ */
+export interface JsonResponse<Body = unknown> {
+  status: number;
+  headers: Headers;
+  body: Body;
+  text: string;
+}
+
+export interface JsonRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Sent as application/json (unless a content-type is given). */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (unless a content-type is given). */
+  form?: Record<string, string>;
+  redirect?: 'manual' | 'follow' | 'error';
+}
+
+export async function fetchJson<Body = unknown>(url: string, init: JsonRequest = {}): Promise<JsonResponse<Body>> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: string | Buffer | undefined = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form !== undefined) {
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  }
+  const method = init.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await fetch(url, { method, headers, body, redirect: init.redirect ?? 'manual' });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as Body, text };
+}

@@ -1,0 +1,56 @@
+/**
+ * The one parent/sub-scope rule of the service (Aqueduct's AuthScope): the
+ * authorization server uses it to decide what a client may be granted, the
+ * resource server to decide what a token may do.
+ *
+ * Rules enforced here:
+ * - a scope is segments separated by `:`; only the last segment may carry
+ *   a `.modifier` (`user:profile.readonly`);
+ * - equal strings always match;
+ * - a parent grants its sub-scopes: `user` grants `user:foo` and
+ *   `user:foo:bar` (its segments are a prefix of the other's, name by
+ *   name); `user:foo` does not grant `user`, nor `users` or `user2:foo`;
+ * - a modifier restricts: `user` grants `user.readonly` and
+ *   `user:foo.readonly`; `user.readonly` grants neither `user`, `user:foo`
+ *   nor `user.write`;
+ * - a scope outside this structure (an empty segment as in `a::b` or
+ *   `a:`, a modifier before the last segment as in `a.b:c`, an empty or
+ *   dotted modifier) grants and is granted only by itself.
+ */
+interface Segment {
+  name: string;
+  modifier: string | undefined;
+}
+
+/** `held` grants `wanted`. Usage: `grantsScope('heroes', 'heroes:read')` → true */
+export function grantsScope(held: string, wanted: string): boolean {
+  if (held === wanted) return true;
+  const parent = parseSegments(held);
+  const child = parseSegments(wanted);
+  if (!parent || !child || parent.length > child.length) return false;
+  return parent.every((segment, index) => {
+    const other = child[index] as Segment;
+    if (segment.name !== other.name) return false;
+    return segment.modifier === undefined || segment.modifier === other.modifier;
+  });
+}
+
+/** Some scope of `held` grants `wanted`. Usage: `isGranted(['heroes'], 'heroes:write')` → true */
+export function isGranted(held: Iterable<string>, wanted: string): boolean {
+  for (const scope of held) if (grantsScope(scope, wanted)) return true;
+  return false;
+}
+
+function parseSegments(scope: string): Segment[] | undefined {
+  const parts = scope.split(':');
+  const segments: Segment[] = [];
+  for (const [index, part] of parts.entries()) {
+    const dot = part.indexOf('.');
+    if (dot !== -1 && index !== parts.length - 1) return undefined;
+    const name = dot === -1 ? part : part.slice(0, dot);
+    const modifier = dot === -1 ? undefined : part.slice(dot + 1);
+    if (name === '' || modifier === '' || modifier?.includes('.')) return undefined;
+    segments.push({ name, modifier });
+  }
+  return segments;
+}

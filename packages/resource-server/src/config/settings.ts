@@ -1,0 +1,65 @@
+/**
+ * Every environment setting of the resource server (the public edge), in one
+ * table: variable, parser, default, documentation. The configuration type,
+ * the loader (load-config.ts), the defaults (defaults.ts) and the README's
+ * configuration table all come from here.
+ */
+import {
+  defineSettings,
+  integer,
+  parseBoolean,
+  parseCidrList,
+  parseDatabaseUrl,
+  parseHttpUrl,
+  parseLogLevel,
+  parsePort,
+  parseText,
+} from '@heroes/http-kit';
+
+const positive = integer({ min: 1 });
+const milliseconds = integer({ min: 0 });
+
+export const SETTINGS = defineSettings({
+  databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
+  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (the `{base_url}`); 0 picks a free one' },
+  host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'port of the authorization server on this machine (for the default AUTH_SERVER_URL)' },
+  authServerUrl: {
+    env: 'AUTH_SERVER_URL',
+    parse: parseHttpUrl,
+    default: (values: Record<string, unknown>) => `http://127.0.0.1:${String(values['authPort'])}`,
+    defaultDoc: '`http://127.0.0.1:$AUTH_PORT`',
+    doc: 'where `/auth/*` is forwarded and tokens are introspected',
+  },
+  clientId: { env: 'RESOURCE_SERVER_CLIENT_ID', parse: parseText, default: 'resource-server', doc: "the resource server's own confidential client (introspection)" },
+  clientSecret: {
+    env: 'RESOURCE_SERVER_CLIENT_SECRET',
+    parse: parseText,
+    optional: true,
+    secret: true,
+    defaultDoc: 'generated into `$HEROES_DATA_DIR/resource-server-secret`',
+    doc: 'its secret; the client row is created or updated on start',
+  },
+  bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
+  introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
+  introspectionCacheTtlMs: {
+    env: 'INTROSPECTION_CACHE_TTL_MS', parse: milliseconds, default: 60_000,
+    doc: "longest an active result is cached, ms (never past the token's expiry; revocations clear it at once)",
+  },
+  introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
+  introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
+  authProxyTimeoutMs: { env: 'AUTH_PROXY_TIMEOUT_MS', parse: positive, default: 30_000, doc: 'time limit of a forwarded `/auth/*` request, ms' },
+  trustProxy: { env: 'TRUST_PROXY', parse: parseBoolean, default: false, doc: '`1`: honour incoming X-Forwarded-* (behind a TLS terminator)' },
+  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  requestTimeoutMs: { env: 'REQUEST_TIMEOUT_MS', parse: milliseconds, default: 30_000, doc: 'longest time a client may take to send a whole request, ms (408; 0 = none)' },
+  headersTimeoutMs: { env: 'HEADERS_TIMEOUT_MS', parse: positive, default: 15_000, doc: 'longest time a client may take to send the request headers, ms' },
+  dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
+  dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: positive, default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
+  workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
+  shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
+  metricsAllow: {
+    env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
+    doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+  },
+  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+});

@@ -1,0 +1,43 @@
+/**
+ * The resource server's Prometheus metrics (http-kit's createMetrics):
+ * requests by route template, introspection cache lookups, both database
+ * pools, and the password-hash queue.
+ * - route: the @koa/router template (`/heroes/:id`), `/auth/*` or
+ *   `/.well-known/*` for forwarded requests, else `unmatched`.
+ */
+import type { Context } from 'koa';
+import { poolStats, type PrismaClient } from '@heroes/db';
+import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
+import type { Database } from '../data/create-pool.ts';
+import { FORWARDED_PATHS } from '../proxy/forward-to-auth-server.ts';
+import { passwordHashQueueDepth } from './password-hash-queue.ts';
+
+export interface ServerMetrics extends Metrics {
+  /** Counts one introspection cache lookup. */
+  countLookup(result: 'hit' | 'miss' | 'uncached'): void;
+}
+
+export function createServerMetrics({ allow, db, pool }: { allow: readonly Cidr[]; db: PrismaClient; pool: Database }): ServerMetrics {
+  const metrics = createMetrics({
+    allow,
+    defaultLabels: { server: 'resource-server' },
+    routeOf: (ctx: Context) => {
+      const template = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
+      if (template) return template;
+      if (FORWARDED_PATHS.test(ctx.path)) return ctx.path.startsWith('/.well-known/') ? '/.well-known/*' : '/auth/*';
+      return undefined;
+    },
+  });
+  const lookups = metrics.counter('introspection_cache_lookups_total', 'Bearer token lookups: hit (cached), miss (asked the authorization server), uncached (revocation feed down)', ['result']);
+  for (const result of ['hit', 'miss', 'uncached'] as const) lookups.inc({ result }, 0);
+  metrics.gauge('db_pool_connections', 'PostgreSQL pool connections: total open, idle, and callers waiting for one', () => {
+    const heroes = pool.stats();
+    const prisma = poolStats(db);
+    return [
+      [{ pool: 'heroes', state: 'total' }, heroes.total], [{ pool: 'heroes', state: 'idle' }, heroes.idle], [{ pool: 'heroes', state: 'waiting' }, heroes.waiting],
+      [{ pool: 'prisma', state: 'total' }, prisma.total], [{ pool: 'prisma', state: 'idle' }, prisma.idle], [{ pool: 'prisma', state: 'waiting' }, prisma.waiting],
+    ];
+  }, ['pool', 'state']);
+  metrics.gauge('password_hash_queue_depth', 'Password hashes waiting for a worker', () => passwordHashQueueDepth());
+  return { ...metrics, countLookup: (result) => lookups.inc({ result }) };
+}

@@ -1,0 +1,23 @@
+/**
+ * The bcrypt bound: raw bcrypt compares per second at the servers' cost,
+ * in this process, with as many in flight as libuv has threads (all of
+ * them busy, as the token endpoint's would be). Endpoints that do one
+ * compare (or hash) per request cannot beat it; their ratio to it shows
+ * what everything else around the hash costs.
+ */
+import bcrypt from 'bcrypt';
+
+export async function bcryptComparesPerSecond(cost: number, ms: number): Promise<number> {
+  const hash = await bcrypt.hash('bench password', cost);
+  const parallel = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+  const until = performance.now() + ms;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (performance.now() < until) {
+      await bcrypt.compare('bench password', hash);
+      done++;
+    }
+  }));
+  return done / ((performance.now() - started) / 1000);
+}

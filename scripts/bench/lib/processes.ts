@@ -1,0 +1,73 @@
+/**
+ * Child processes of the benchmark (the two servers, the raw anchor): every
+ * one is stopped by stopAll(), SIGTERM then SIGKILL after 10 s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const children: ChildProcess[] = [];
+const expectedExits = new WeakSet<ChildProcess>();
+let stopping = false;
+
+export interface NodeProcess {
+  child: ChildProcess;
+  pid: number;
+}
+
+/**
+ * Usage:
+ *   const server = spawnNode('resource-server', entry, env, logDir, onUnexpectedExit);
+ */
+export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, cwd: string, logDir: string, onExit: (message: string) => void): NodeProcess {
+  const log = fs.openSync(path.join(logDir, `${name}.log`), 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, cwd, stdio: ['ignore', log, log] });
+  child.on('exit', (code, signal) => {
+    if (!stopping && !expectedExits.has(child)) onExit(`${name} exited (${signal ?? code}); see ${logDir}/${name}.log`);
+  });
+  children.push(child);
+  return { child, pid: child.pid! };
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  expectedExits.add(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopAll(): Promise<void> {
+  stopping = true;
+  await Promise.all(children.map(stopProcess));
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function waitForPort(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!stopping) throw new Error(`nothing listens on port ${port}`);
+}

@@ -1,0 +1,85 @@
+/**
+ * The service under test: BENCH_BASE_URL (a running service; DATABASE_URL
+ * must then name its database, BENCH_AUTH_URL its authorization server and
+ * BENCH_RS_CLIENT_SECRET the resource server's client secret for the
+ * introspection figure), else a fresh database on DATABASE_URL's server (or
+ * the embedded PostgreSQL server) with both servers started here as their
+ * own processes (logs in the OS temp folder). Environment passed to the
+ * servers applies (WORKERS=2, LOG_LEVEL, ...).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { freePort, spawnNode, waitForPort } from './processes.ts';
+
+export interface Stack {
+  baseUrl: string;
+  authUrl: string;
+  databaseUrl: string;
+  resourceServerClient: { id: string; secret?: string };
+  /** Server processes, when started here (RSS figures need them). */
+  pids: { resource?: number; auth?: number };
+  logDir: string;
+  release(): Promise<void>;
+}
+
+export async function startStack(options: { cost: number; say: (line: string) => void; onExit: (message: string) => void }): Promise<Stack> {
+  const { say } = options;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-bench-'));
+  const external = process.env.BENCH_BASE_URL;
+  if (external) {
+    const databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) throw new Error('with BENCH_BASE_URL, set DATABASE_URL to the service database (the benchmark seeds it)');
+    say(`using the running service at ${external}`);
+    return {
+      baseUrl: external.replace(/\/+$/, ''),
+      authUrl: (process.env.BENCH_AUTH_URL ?? external).replace(/\/+$/, ''),
+      databaseUrl,
+      resourceServerClient: { id: process.env.RESOURCE_SERVER_CLIENT_ID ?? 'resource-server', secret: process.env.BENCH_RS_CLIENT_SECRET },
+      pids: {},
+      logDir,
+      release: async () => {},
+    };
+  }
+
+  const server = await resolveDatabaseUrl({ log: say });
+  process.env.DATABASE_URL = server.url; // createTestDatabase creates on this server
+  const database: TestDatabase = await createTestDatabase();
+  say(`fresh database ${database.name} on ${new URL(server.url).host} (${server.source})`);
+  const [port, authPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const authUrl = `http://127.0.0.1:${authPort}`;
+  const resourceServerClient = { id: 'resource-server', secret: crypto.randomBytes(24).toString('base64url') };
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_PORT: String(authPort),
+    AUTH_HOST: '127.0.0.1',
+    AUTH_SERVER_URL: authUrl,
+    PUBLIC_BASE_URL: baseUrl,
+    RESOURCE_SERVER_CLIENT_ID: resourceServerClient.id,
+    RESOURCE_SERVER_CLIENT_SECRET: resourceServerClient.secret,
+    BCRYPT_COST: String(options.cost),
+  };
+  const auth = spawnNode('auth-server', path.join(repoRoot, 'packages/auth-server/src/main.ts'), env, repoRoot, logDir, options.onExit);
+  const resource = spawnNode('resource-server', path.join(repoRoot, 'packages/resource-server/src/main.ts'), env, repoRoot, logDir, options.onExit);
+  await Promise.all([waitForPort(authPort), waitForPort(port)]);
+  say(`stack up at ${baseUrl} (logs in ${logDir})`);
+  return {
+    baseUrl,
+    authUrl,
+    databaseUrl: database.url,
+    resourceServerClient,
+    pids: { resource: resource.pid, auth: auth.pid },
+    logDir,
+    async release() {
+      await database.drop().catch((err: unknown) => say(`could not drop ${database.name}: ${String(err)}`));
+      await server.release();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Cold introspection: POST /auth/introspect at the authorization server,
+ * as the resource server calls it (its client credentials), each request
+ * with a token never introspected before. The tokens are copies of a real
+ * access token's row under new values (sha256 ids, same grant, client,
+ * user, scope and expiry), inserted in one statement: issuing tens of
+ * thousands through the bcrypt-bound token endpoint would take minutes.
+ * 50 connections, BENCH_DURATION s. Goal: ≥ 2,000 req/s, every answer
+ * `"active":true` (checked on a sample before the load).
+ */
+import { basic, expectOk, post } from '../lib/http.ts';
+import { runLoad, throughput } from '../lib/load.ts';
+import { formatRate } from '../lib/report.ts';
+import type { Section } from './section.ts';
+
+const GOAL = 2000;
+const TOKENS = Number(process.env.BENCH_COLD_TOKENS ?? 60_000);
+
+export const coldIntrospection: Section = {
+  name: 'introspect',
+  async run(ctx) {
+    const { id, secret } = ctx.resourceServerClient;
+    if (secret === undefined) return [{ figure: 'cold introspection', value: 'n/a (set BENCH_RS_CLIENT_SECRET)' }];
+    ctx.say(`minting ${TOKENS} fresh access tokens`);
+    const value = (i: number) => `cold${String(i).padStart(39, '0')}`; // 43 characters, as the library's
+    const { rowCount } = await ctx.sql.query(
+      `INSERT INTO access_tokens (id, client_id, user_id, grant_id, scope, payload, expires_at)
+       SELECT encode(sha256(convert_to('cold' || lpad(i::text, 39, '0'), 'UTF8')), 'hex'), t.client_id, t.user_id, t.grant_id, t.scope, t.payload, t.expires_at
+       FROM generate_series(0, $2 - 1) i, access_tokens t
+       WHERE t.id = encode(sha256(convert_to($1, 'UTF8')), 'hex')
+       ON CONFLICT (id) DO NOTHING`,
+      [ctx.token, TOKENS],
+    );
+    if (!rowCount) throw new Error('the benchmark token has no access_tokens row to copy');
+    const headers = { authorization: basic(id, secret), 'content-type': 'application/x-www-form-urlencoded' };
+    const url = `${ctx.authUrl}/auth/introspect`;
+    const sample = (await expectOk(await post(url, headers, `token=${value(TOKENS - 1)}`), 'introspect')) as { active?: boolean };
+    if (sample.active !== true) throw new Error(`a minted token is not active: ${JSON.stringify(sample)}`);
+
+    let next = 0;
+    const fresh = () => `token=${value(next++ % (TOKENS - 1))}&token_type_hint=access_token`;
+    ctx.say(`POST /auth/introspect, distinct fresh tokens: 50 connections, ${ctx.duration} s`);
+    const result = await runLoad({
+      url,
+      connections: 50,
+      duration: ctx.duration,
+      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: fresh() }) }],
+    });
+    const wrapped = next > TOKENS - 1 ? ` (tokens reused: raise BENCH_COLD_TOKENS)` : '';
+    return [{
+      figure: 'cold introspection (distinct fresh tokens, 50 conn.)',
+      value: `${formatRate(throughput(result))}, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}${wrapped}`,
+      goal: `≥ ${GOAL} req/s`,
+      meets: throughput(result) >= GOAL && result.non2xx === 0 && wrapped === '',
+    }];
+  },
+};

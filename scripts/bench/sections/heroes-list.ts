@@ -1,0 +1,54 @@
+/**
+ * GET /heroes with a valid token, 10 heroes, 50 connections, against the
+ * raw anchor (raw-anchor-server.ts) run in the same way right after.
+ * Goal: ≥ 1.0× the anchor and p99 < 10 ms. Seeds 10 heroes (kept).
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expectOk, post } from '../lib/http.ts';
+import { runLoad, throughput } from '../lib/load.ts';
+import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
+import { formatRate } from '../lib/report.ts';
+import type { Section } from './section.ts';
+
+export const heroesList: Section = {
+  name: 'heroes',
+  async run(ctx) {
+    const auth = { authorization: `Bearer ${ctx.token}` };
+    for (let i = 1; i <= 10; i++) {
+      const name = `Bench hero ${i} ${crypto.randomBytes(3).toString('hex')}`;
+      await expectOk(await post(`${ctx.baseUrl}/heroes`, { ...auth, 'content-type': 'application/json' }, JSON.stringify({ name })), 'create hero');
+    }
+    const anchorPort = await freePort();
+    const anchor = spawnNode(
+      'raw-anchor',
+      path.join(import.meta.dirname, '..', 'raw-anchor-server.ts'),
+      { ...process.env, DATABASE_URL: ctx.databaseUrl, PORT: String(anchorPort) },
+      import.meta.dirname,
+      ctx.logDir,
+      ctx.say,
+    );
+    try {
+      await waitForPort(anchorPort);
+      const anchorUrl = `http://127.0.0.1:${anchorPort}/heroes`;
+      ctx.say('warming up GET /heroes (service and raw anchor)');
+      await runLoad({ url: `${ctx.baseUrl}/heroes`, connections: 50, duration: 3, headers: auth });
+      await runLoad({ url: anchorUrl, connections: 50, duration: 3, headers: auth });
+      ctx.say(`GET /heroes: 50 connections, ${ctx.duration} s, service then raw anchor`);
+      const service = await runLoad({ url: `${ctx.baseUrl}/heroes`, connections: 50, duration: ctx.duration, headers: auth });
+      const raw = await runLoad({ url: anchorUrl, connections: 50, duration: ctx.duration, headers: auth });
+      if (raw.non2xx > 0 || service.non2xx > 0) ctx.say(`non-2xx answers: service ${service.non2xx}, anchor ${raw.non2xx}`);
+      const ratio = throughput(service) / throughput(raw);
+      return [{
+        figure: 'GET /heroes (10 heroes, 50 conn.)',
+        value: `${formatRate(throughput(service))}, p99 ${service.latency.p99} ms`,
+        anchor: `raw node:http + pg ${formatRate(throughput(raw))}, p99 ${raw.latency.p99} ms`,
+        ratio,
+        goal: '≥ 1.0× anchor, p99 < 10 ms',
+        meets: ratio >= 1 && service.latency.p99 < 10 && service.non2xx === 0,
+      }];
+    } finally {
+      await stopProcess(anchor.child);
+    }
+  },
+};

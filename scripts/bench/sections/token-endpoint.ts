@@ -1,0 +1,66 @@
+/**
+ * bcrypt-bound endpoints against the bcrypt bound of the same run:
+ * - POST /auth/token, password grant, through the edge, 8 connections;
+ *   goal ≥ 0.9× the bound (one password compare per request; the client
+ *   secret check is cached after its first success);
+ * - POST /register, a new username per request (one hash each), shown
+ *   without a goal.
+ */
+import crypto from 'node:crypto';
+import { bcryptComparesPerSecond } from '../lib/bcrypt-bound.ts';
+import { basic, sleep } from '../lib/http.ts';
+import { runLoad, throughput } from '../lib/load.ts';
+import { formatRate } from '../lib/report.ts';
+import type { Section } from './section.ts';
+
+export const tokenEndpoint: Section = {
+  name: 'token',
+  async run(ctx) {
+    const tokenForm = new URLSearchParams({ grant_type: 'password', ...ctx.user }).toString();
+    ctx.say(`POST /auth/token: 8 connections, ${ctx.duration} s`);
+    const tokens = await runLoad({
+      url: `${ctx.baseUrl}/auth/token`,
+      connections: 8,
+      duration: ctx.duration,
+      method: 'POST',
+      headers: { authorization: basic(ctx.client.id, ctx.client.secret), 'content-type': 'application/x-www-form-urlencoded' },
+      body: tokenForm,
+    });
+
+    ctx.say(`POST /register: 8 connections, ${ctx.duration} s`);
+    let n = 0;
+    const prefix = crypto.randomBytes(4).toString('hex');
+    const registers = await runLoad({
+      url: `${ctx.baseUrl}/register`,
+      connections: 8,
+      duration: ctx.duration,
+      requests: [{
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ username: `bench-${prefix}-${n++}`, password: 'bench password' }) }),
+      }],
+    });
+
+    await sleep(1_000); // let in-flight hashes finish
+    ctx.say(`raw bcrypt compares at cost ${ctx.cost}`);
+    const bound = await bcryptComparesPerSecond(ctx.cost, 3_000);
+    const anchor = `bcrypt ${formatRate(bound, 'compares/s')} (cost ${ctx.cost})`;
+    const tokenRatio = throughput(tokens) / bound;
+    return [
+      {
+        figure: 'POST /auth/token (password, 8 conn.)',
+        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
+        anchor,
+        ratio: tokenRatio,
+        goal: '≥ 0.9× bcrypt bound',
+        meets: tokenRatio >= 0.9 && tokens.non2xx === 0,
+      },
+      {
+        figure: 'POST /register (8 conn.)',
+        value: `${formatRate(throughput(registers))}${registers.non2xx ? `, ${registers.non2xx} non-2xx` : ''}`,
+        anchor,
+        ratio: throughput(registers) / bound,
+      },
+    ];
+  },
+};

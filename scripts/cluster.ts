@@ -1,0 +1,141 @@
+/**
+ * `npm run cluster`: the service scaled out on this machine, to show (and
+ * test) that replicas share everything through PostgreSQL.
+ *
+ * 1. DATABASE_URL, or the embedded PostgreSQL server; migrations applied;
+ * 2. CLUSTER_AUTH_REPLICAS (default 2) authorization servers and
+ *    CLUSTER_EDGE_REPLICAS (default 2) resource servers on loopback ports,
+ *    each supervised (a crash restarts it, start/supervisor.ts); every
+ *    authorization server reads the same keys file, every resource server
+ *    uses the same client secret;
+ * 3. HAProxy (Debian's package) in front: PORT (default 8888) balances the
+ *    resource servers, AUTH_PORT (default 8889, loopback) the authorization
+ *    servers, which the resource servers use as AUTH_SERVER_URL; replicas
+ *    leave rotation while /health/ready fails (scripts/cluster/haproxy-config.ts);
+ * 4. Ctrl-C / SIGTERM: resource servers drain first, then the authorization
+ *    servers, then HAProxy and the embedded database stop.
+ *
+ * Each replica's command line ends with `--replica <name>` (e.g. edge-2), so
+ * `ps` tells them apart.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { findHaproxy } from './cluster/find-haproxy.ts';
+import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
+import { Supervisor } from './start/supervisor.ts';
+import { waitUntilReady } from './start/wait-until-answering.ts';
+
+const say = (line: string) => console.error(`[cluster] ${line}`);
+const haproxy = findHaproxy();
+if (!haproxy) {
+  say('haproxy not found: install it (apt-get install haproxy) or set HAPROXY_PATH');
+  process.exit(1);
+}
+const edgePort = Number(process.env.PORT || 8888);
+const authPort = Number(process.env.AUTH_PORT || 8889);
+const replicas = { auth: Number(process.env.CLUSTER_AUTH_REPLICAS || 2), edge: Number(process.env.CLUSTER_EDGE_REPLICAS || 2) };
+const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${edgePort}`).replace(/\/+$/, '');
+
+const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => {
+  say(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
+await applyMigrations(database.url).catch(async (err: unknown) => {
+  say(err instanceof Error ? err.message : String(err));
+  await database.release();
+  process.exit(1);
+});
+
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-cluster-'));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  PUBLIC_BASE_URL: publicBaseUrl,
+  AUTH_SERVER_URL: `http://127.0.0.1:${authPort}`,
+  AUTH_HOST: '127.0.0.1',
+  HOST: '127.0.0.1',
+  AUTH_KEYS_FILE: process.env.AUTH_KEYS_FILE || path.join(dataDir, 'auth-keys.json'),
+  RESOURCE_SERVER_CLIENT_SECRET: process.env.RESOURCE_SERVER_CLIENT_SECRET || crypto.randomBytes(32).toString('base64url'),
+  WORKERS: '1',
+};
+let stopping = false;
+
+function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor {
+  const name = `${kind}-${index + 1}`;
+  const entry = kind === 'auth' ? 'packages/auth-server/src/main.ts' : 'packages/resource-server/src/main.ts';
+  const supervisor = new Supervisor({
+    name,
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(repoRoot, entry), '--replica', name],
+    env: { ...env, ...(kind === 'auth' ? { AUTH_PORT: String(port) } : { PORT: String(port) }) },
+    cwd: repoRoot,
+    log: say,
+    onGiveUp: () => void stop(1),
+    killAfterMs: Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000) + 5_000,
+  });
+  supervisor.start();
+  return supervisor;
+}
+
+const authBackends: Backend[] = await Promise.all(Array.from({ length: replicas.auth }, async () => ({ host: '127.0.0.1', port: await freePort() })));
+const edgeBackends: Backend[] = await Promise.all(Array.from({ length: replicas.edge }, async () => ({ host: '127.0.0.1', port: await freePort() })));
+const configFile = path.join(stateDir, 'haproxy.cfg');
+fs.writeFileSync(configFile, haproxyConfig({ edgePort, authPort, edges: edgeBackends, auths: authBackends }));
+const balancer = spawn(haproxy, ['-f', configFile, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
+balancer.once('exit', (code, signal) => {
+  if (!stopping) {
+    say(`haproxy exited (${signal ?? `code ${code}`})`);
+    void stop(1);
+  }
+});
+
+const auths = authBackends.map((b, i) => replica('auth', i, b.port));
+const edges = edgeBackends.map((b, i) => replica('edge', i, b.port));
+
+async function stop(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(edges.map((s) => s.stop()));
+  await Promise.all(auths.map((s) => s.stop()));
+  balancer.kill('SIGTERM');
+  await database.release();
+  fs.rmSync(stateDir, { recursive: true, force: true });
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const ready = await Promise.all([
+  ...authBackends.map((b) => waitUntilReady(`http://127.0.0.1:${b.port}`, () => stopping)),
+  ...edgeBackends.map((b) => waitUntilReady(`http://127.0.0.1:${b.port}`, () => stopping)),
+  waitUntilReady(`http://127.0.0.1:${edgePort}`, () => stopping),
+]);
+if (stopping) await new Promise(() => {});
+if (!ready.every(Boolean)) {
+  say('the replicas did not become ready in time');
+  await stop(1);
+}
+for (const supervisor of [...auths, ...edges]) supervisor.restartOnCrash = true;
+console.log(`
+Heroes cluster is running at ${publicBaseUrl} (HAProxy on 127.0.0.1:${edgePort})
+  authorization servers: ${authBackends.map((b, i) => `auth-${i + 1} http://127.0.0.1:${b.port}`).join(', ')} (balanced on 127.0.0.1:${authPort})
+  resource servers:      ${edgeBackends.map((b, i) => `edge-${i + 1} http://127.0.0.1:${b.port}`).join(', ')}
+replicas ${JSON.stringify({ auth: authBackends.map((b) => b.port), edge: edgeBackends.map((b) => b.port) })}
+
+Press Ctrl-C to stop.`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

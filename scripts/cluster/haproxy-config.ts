@@ -1,0 +1,60 @@
+/**
+ * The HAProxy configuration of `npm run cluster`: one frontend per tier.
+ * - `edge` (PORT): round-robin over the resource servers;
+ * - `auth` (AUTH_PORT, loopback): round-robin over the authorization
+ *   servers; the resource servers use it as AUTH_SERVER_URL.
+ * Rules:
+ * - a replica is in rotation only while GET /health/ready answers 200
+ *   (checked every 500 ms; out after 2 failures, back after 1 success);
+ * - a request whose connection fails, or that gets no answer because its
+ *   replica died, is retried on another replica (`retry-on`, `redispatch`);
+ *   requests are small, so HAProxy can buffer and replay them.
+ */
+export interface Backend {
+  host: string;
+  port: number;
+}
+
+export interface ClusterLayout {
+  edgePort: number;
+  authPort: number;
+  edges: Backend[];
+  auths: Backend[];
+}
+
+export function haproxyConfig({ edgePort, authPort, edges, auths }: ClusterLayout): string {
+  const servers = (prefix: string, backends: Backend[]) =>
+    backends.map((b, i) => `  server ${prefix}${i + 1} ${b.host}:${b.port} check inter 500ms fall 2 rise 1`).join('\n');
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-request 30s
+  option http-buffer-request
+  retries 3
+  retry-on conn-failure empty-response junk-response response-timeout 0rtt-rejected
+  option redispatch 1
+  option httpchk GET /health/ready
+  http-check expect status 200
+
+frontend edge
+  bind 127.0.0.1:${edgePort}
+  default_backend edges
+
+frontend auth
+  bind 127.0.0.1:${authPort}
+  default_backend auths
+
+backend edges
+  balance roundrobin
+${servers('edge', edges)}
+
+backend auths
+  balance roundrobin
+${servers('auth', auths)}
+`;
+}

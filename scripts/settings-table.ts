@@ -1,0 +1,38 @@
+/**
+ * The README's configuration table, generated from the settings tables of
+ * `npm start` and both servers (each setting is declared once, there).
+ * A variable read by several of them is one row naming each.
+ *
+ * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
+ */
+import { pathToFileURL } from 'node:url';
+import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
+import { settingsMarkdown, type SettingsTable } from '@heroes/http-kit';
+import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
+import { START_SETTINGS } from './start/settings.ts';
+
+const SOURCES: [string, SettingsTable][] = [
+  ['npm start', START_SETTINGS],
+  ['authorization server', AUTH_SETTINGS],
+  ['resource server', RESOURCE_SETTINGS],
+];
+
+export function configurationTable(): string {
+  const rows = new Map<string, { row: string; users: string[] }>();
+  for (const [user, table] of SOURCES) {
+    for (const [env, row] of Object.values(table).map((setting, i) => [setting.env, settingsMarkdown(table)[i]!] as const)) {
+      const known = rows.get(env);
+      if (known) known.users.push(user);
+      else rows.set(env, { row, users: [user] });
+    }
+  }
+  const lines = ['| Variable | Default | Used by | Meaning |', '|---|---|---|---|'];
+  for (const { row, users } of rows.values()) {
+    // `| NAME | default | doc |` → `| NAME | default | users | doc |`
+    const cells = row.split(' | ');
+    lines.push([...cells.slice(0, 2), users.join(', '), ...cells.slice(2)].join(' | '));
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(configurationTable());

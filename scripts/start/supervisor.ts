@@ -1,0 +1,102 @@
+/**
+ * Runs one server process and restarts it when it dies unasked.
+ *
+ * Rules:
+ * - a restart waits a backoff: 250 ms, doubled per crash up to 8 s, back to
+ *   250 ms once the process has stayed up for 30 s; each restart is logged;
+ * - a crash loop (5 crashes within 60 s) stops restarting: onGiveUp() runs;
+ * - before `restartOnCrash` is set (the service was never up), any exit
+ *   gives up at once: a start-up failure is reported, not retried;
+ * - stop() sends SIGTERM and waits for the exit; SIGKILL after `killAfterMs`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SupervisorOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  log(line: string): void;
+  onGiveUp(): void;
+  killAfterMs: number;
+}
+
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 8_000;
+const STABLE_AFTER_MS = 30_000;
+const CRASH_LOOP = { crashes: 5, withinMs: 60_000 };
+
+export class Supervisor {
+  private child: ChildProcess | undefined;
+  private stopping = false;
+  private backoffMs = FIRST_BACKOFF_MS;
+  private crashes: number[] = [];
+  private restartTimer: NodeJS.Timeout | undefined;
+  private startedAt = 0;
+
+  constructor(private readonly options: SupervisorOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Number of restarts so far. */
+  restarts = 0;
+
+  /** Set once the service is up: from then on a crash restarts the process. */
+  restartOnCrash = false;
+
+  start(): void {
+    const { command, args, env, cwd } = this.options;
+    const child = spawn(command, args, { stdio: 'inherit', env, cwd });
+    this.child = child;
+    this.startedAt = Date.now();
+    child.once('exit', (code, signal) => this.exited(child, code, signal));
+  }
+
+  private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    if (this.stopping) return;
+    const now = Date.now();
+    if (now - this.startedAt > STABLE_AFTER_MS) this.backoffMs = FIRST_BACKOFF_MS;
+    this.crashes = [...this.crashes.filter((at) => now - at < CRASH_LOOP.withinMs), now];
+    const how = signal ?? `code ${code}`;
+    if (!this.restartOnCrash) {
+      this.options.log(`${this.options.name} exited (${how}) while starting`);
+      this.options.onGiveUp();
+      return;
+    }
+    if (this.crashes.length >= CRASH_LOOP.crashes) {
+      this.options.log(`${this.options.name} exited (${how}); ${this.crashes.length} crashes within ${CRASH_LOOP.withinMs / 1000} s, giving up`);
+      this.options.onGiveUp();
+      return;
+    }
+    this.options.log(`${this.options.name} exited (${how}); restarting in ${this.backoffMs} ms`);
+    this.restartTimer = setTimeout(() => {
+      this.restarts++;
+      if (!this.stopping) this.start();
+    }, this.backoffMs);
+    this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
+  }
+
+  /** SIGTERM, then wait for the exit (SIGKILL after killAfterMs). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.options.log(`${this.options.name} did not stop within ${this.options.killAfterMs} ms; killing it`);
+        child.kill('SIGKILL');
+      }, this.options.killAfterMs);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+}
