@@ -4,6 +4,7 @@
  *
  * Middleware, outermost first:
  *   http-kit (request log line, gzip, error mapping, response encoding)
+ *   → CORS on our own error answers at token/revoke/introspect
  *   → server metadata rewrite → token response touches →
  *   grant type not allowed → unauthorized_client → 404 for anything
  *   unanswered → 405 for other methods on the provider's paths →
@@ -47,6 +48,7 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
+import { createCorsOnErrors } from './middleware/cors-on-errors.ts';
 import { createDatabaseOutageMapper } from './middleware/database-outage.ts';
 import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
 import { createMethodGuard } from './middleware/method-guard.ts';
@@ -158,6 +160,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
+  app.use(createCorsOnErrors(db));
   app.use(createMetadataRewriter(config.publicBaseUrl));
   app.use(createTokenResponseFixer());
   app.use(createUnauthorizedClientMapper());

@@ -54,6 +54,8 @@ export {
   parseDatabaseUrl,
   parseHttpUrl,
   parseLogLevel,
+  parseOrigin,
+  parseOriginList,
   parsePort,
   parseText,
   type Cidr,

@@ -4,15 +4,17 @@
  *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
  * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
  *    authorization server, untouched by http-kit;
- * 2. http-kit: request log, error → JSON, body rules, gzip;
- * 3. routes: /register, /heroes/[:id];
- * 4. anything else → 404 `{"error":"not found"}`.
+ * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
+ * 3. http-kit: request log, error → JSON, body rules, gzip;
+ * 4. routes: /register, /heroes/[:id];
+ * 5. anything else → 404 `{"error":"not found"}`.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, createRequestId, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
 import type { Logger } from 'pino';
+import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
@@ -52,6 +54,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(forwarder.middleware);
+  app.use(createCors(config.corsOrigins));
   app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
   app.use(router.routes());
   app.use(async function notFound() {

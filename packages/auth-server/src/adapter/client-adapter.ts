@@ -31,7 +31,7 @@ export class ClientAdapter implements Adapter {
     if (!isVschar(id)) return undefined;
     const row = await this.#db.oAuthClient.findUnique({
       where: { id },
-      select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
+      select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true, allowedOrigins: true },
     });
     if (!row) return undefined;
     this.#onScopes(row.allowedScopes);

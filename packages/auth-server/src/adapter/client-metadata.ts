@@ -19,10 +19,17 @@
  *   `com.example.app:/callback`) makes the client `native`: oidc-provider
  *   validates redirect URIs per application type, and a `web` client may
  *   only register http(s) ones. An http(s) URI keeps the client `web`
- *   (loopback http URIs, RFC 8252 section 7.3, are valid for both).
+ *   (loopback http URIs, RFC 8252 section 7.3, are valid for both);
+ * - `allowed_origins`: the web origins whose pages may call the token,
+ *   revoke and introspect endpoints (clients/allowed-origins.ts), read by
+ *   the provider's clientBasedCORS (provider/client-cors.ts).
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
+import { effectiveOrigins } from '../clients/allowed-origins.ts';
+
+/** The client metadata property that carries the allowed web origins. */
+export const ALLOWED_ORIGINS = 'allowed_origins';
 
 export interface ClientMetadataOptions {
   /** True for the resource server's client: it may introspect, never obtain a token. */
@@ -30,7 +37,7 @@ export interface ClientMetadataOptions {
 }
 
 export function toClientMetadata(
-  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'>,
+  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins'>>,
   { introspectionOnly = false }: ClientMetadataOptions = {},
 ): ClientMetadata {
   const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
@@ -42,6 +49,7 @@ export function toClientMetadata(
     response_types: redirectUri ? ['code'] : [],
     redirect_uris: redirectUri ? [redirectUri] : [],
     application_type: redirectUri && !isWebUri(redirectUri) ? 'native' : 'web',
+    [ALLOWED_ORIGINS]: introspectionOnly ? [] : effectiveOrigins(row.allowedOrigins ?? [], redirectUri ? [redirectUri] : []),
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
   if (row.allowedScopes.length > 0) metadata.scope = row.allowedScopes.join(' ');

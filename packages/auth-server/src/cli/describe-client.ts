@@ -4,12 +4,14 @@
  */
 import { formatScopes, type ClientSummary } from '../clients/index.ts';
 
-/** `confidential, redirect URI https://..., scopes: a b` */
+/** `confidential, redirect URI https://..., scopes: a b[, origins: https://...]` */
 export function describeClient(client: ClientSummary): string {
+  const origins = client.allowedOrigins.length > 0 ? [`origins: ${client.allowedOrigins.join(' ')}`] : [];
   return [
     client.isPublic ? 'public' : 'confidential',
     client.redirectUri ? `redirect URI ${client.redirectUri}` : 'no redirect URI',
     client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : 'no allowed scopes',
+    ...origins,
   ].join(', ');
 }
 

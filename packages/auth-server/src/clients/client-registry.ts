@@ -17,6 +17,7 @@ import { clientExists, clientNotFound, invalidInput } from './client-registry-er
 import { validateClientId } from './client-id.ts';
 import { generateClientSecret, hashClientSecret } from './client-secret.ts';
 import { validateRedirectUri } from './redirect-uri.ts';
+import { validateAllowedOrigins } from './allowed-origins.ts';
 import { parseScopes } from './parse-scopes.ts';
 
 /** What may be shown about a client: never its secret or hash. */
@@ -26,6 +27,8 @@ export interface ClientSummary {
   isPublic: boolean;
   redirectUri: string | null;
   allowedScopes: string[];
+  /** Registered web origins (empty: the redirect URI's origin applies). */
+  allowedOrigins: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +40,8 @@ export interface AddClientInput {
   redirectUri?: string | undefined;
   /** A space-separated list (RFC 6749 3.3) or already split tokens. */
   allowedScopes?: string | readonly string[] | undefined;
+  /** Web origins for browser calls to token/revoke/introspect (docs/oauth.md). */
+  allowedOrigins?: readonly string[] | undefined;
 }
 
 /**
@@ -48,9 +53,10 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   const id = validateClientId(input.id);
   const allowedScopes = toScopes(input.allowedScopes);
   const redirectUri = input.redirectUri === undefined ? null : validateRedirectUri(input.redirectUri);
+  const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUri, allowedScopes } }));
+    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUri, allowedScopes, allowedOrigins } }));
   } catch (err) {
     if (prismaCode(err) === 'P2002') throw clientExists(id, err);
     throw err;
@@ -163,6 +169,7 @@ function toSummary(row: OAuthClient): ClientSummary {
     isPublic: row.hashedSecret === null,
     redirectUri: row.redirectUri,
     allowedScopes: row.allowedScopes,
+    allowedOrigins: row.allowedOrigins,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -21,6 +21,7 @@ export {
 export { ClientRegistryError, type ClientRegistryErrorCode } from './client-registry-error.ts';
 export { validateClientId, MAX_CLIENT_ID_LENGTH } from './client-id.ts';
 export { validateRedirectUri, MAX_REDIRECT_URI_LENGTH } from './redirect-uri.ts';
+export { validateAllowedOrigins, effectiveOrigins, MAX_ALLOWED_ORIGINS } from './allowed-origins.ts';
 export { parseScopes, validateScope } from './parse-scopes.ts';
 export { formatScopes } from '@heroes/oauth-scopes';
 export {

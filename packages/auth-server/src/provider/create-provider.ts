@@ -18,6 +18,8 @@
  *   same 200 as an unknown token, so the answer reveals nothing about it;
  * - access token lifetimes: ACCESS_TOKEN_TTL for the password grant (and
  *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange;
+ * - browser calls to token/revoke/introspect only from the client's
+ *   allowed origins (provider/client-cors.ts);
  * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
  *   the configured keys (RS256), living DEFAULTS.idTokenTtl.
  */
@@ -26,6 +28,7 @@ import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
+import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
 import { ROUTES } from './routes.ts';
 
 export interface ProviderDeps {
@@ -43,6 +46,8 @@ export function createProvider({ config, keys, scopes, adapter, findAccount }: P
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     clients: [],
+    clientBasedCORS,
+    extraClientMetadata: allowedOriginsMetadata,
     scopes: [...new Set(scopes)],
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],

@@ -157,3 +157,20 @@ test('npx auth (the linked bin) works from the repository root', async (t) => {
   t.is(result.code, 0, result.stderr);
   t.truthy(await ctx.db.oAuthClient.findUnique({ where: { id: 'via-npx' } }));
 });
+
+test('add-client --allowed-origin (repeatable) stores web origins for browser calls', async (t) => {
+  const result = await auth('add-client', '--id', 'spa', '--redirect-uri', 'https://app.example/cb', '--allowed-origin', 'https://app.example', '--allowed-origin', 'http://localhost:5173/', '--allowed-origin', 'https://app.example');
+  t.is(result.code, 0, result.stderr);
+  t.regex(result.stdout, /origins: https:\/\/app\.example http:\/\/localhost:5173\)/);
+  const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'spa' } });
+  t.deepEqual(row.allowedOrigins, ['https://app.example', 'http://localhost:5173']);
+});
+
+test('add-client --allowed-origin refuses anything but an origin, writing nothing', async (t) => {
+  for (const bad of ['https://app.example/path', 'ftp://app.example', 'app.example', 'https://user@app.example', 'https://app.example?x=1']) {
+    const result = await auth('add-client', '--id', 'bad-origin', '--allowed-origin', bad);
+    t.is(result.code, 1, bad);
+    t.is(result.stderr, `Allowed origin '${bad}' is not an origin such as https://app.example (scheme, host and port only).\n`);
+  }
+  t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'bad-origin' } }), null);
+});

@@ -5,8 +5,10 @@
  * Rules:
  * - 5xx are logged with the error (message, stack, code, cause — payload fields
  *   dropped by serializeError); the client sees only the generic body.
- * - Headers set by the failed handler are dropped (as Koa does), except `Vary`
- *   and `X-Request-Id`;
+ * - Headers set by the failed handler are dropped (as Koa does), except `Vary`,
+ *   `X-Request-Id` and the CORS answer headers (`Access-Control-*`): those
+ *   describe the request and its origin, and without them a browser hides
+ *   the error from the page (docs/http.md, "Cross-origin requests");
  *   the error's own headers (e.g. `Allow`) are set.
  * - If the response has already started, nothing can be sent: log only.
  */
@@ -29,7 +31,7 @@ export function createErrorHandler(logger: Logger): Middleware {
       }
       if (ctx.headerSent || !ctx.writable) return;
       for (const name of ctx.res.getHeaderNames()) {
-        if (!KEPT_HEADERS.has(name)) ctx.res.removeHeader(name);
+        if (!KEPT_HEADERS.has(name) && !name.startsWith('access-control-')) ctx.res.removeHeader(name);
       }
       ctx.set(problem.headers);
       ctx.status = problem.status;

@@ -67,6 +67,27 @@ export const parseHttpUrl: EnvParser<string> = (raw) => {
   return url.href.replace(/\/+$/, '');
 };
 
+/** A comma- or blank-separated list of web origins (`scheme://host[:port]`, RFC 6454), e.g. `https://app.example, http://localhost:5173`. */
+export const parseOriginList: EnvParser<string[]> = (raw) =>
+  raw.split(/[\s,]+/).filter(Boolean).map((item) => {
+    const origin = parseOrigin(item);
+    if (!origin) throw new EnvValueError(`a list of origins such as https://app.example (got '${item}')`);
+    return origin;
+  });
+
+/** The origin `raw` names (`https://app.example`, no path, query or credentials), or undefined. */
+export function parseOrigin(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) return undefined;
+  if (url.pathname !== '/' || raw.replace(/\/$/, '').length !== url.origin.length) return undefined;
+  return url.origin;
+}
+
 /** A postgres:// or postgresql:// URL (the password, if any, never appears in the error). */
 export const parseDatabaseUrl: EnvParser<string> = (raw) => {
   let url: URL;

@@ -29,6 +29,7 @@ export function resolveConfig(options: ResourceServerOptions): ResourceServerCon
   const config: ResourceServerConfig = {
     ...base,
     metricsAllow: [...defaults.metricsAllow],
+    corsOrigins: [...defaults.corsOrigins],
     ...stripUndefined(options),
     databaseUrl: options.databaseUrl,
     clientSecret: options.clientSecret,

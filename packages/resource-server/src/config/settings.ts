@@ -12,6 +12,7 @@ import {
   parseDatabaseUrl,
   parseHttpUrl,
   parseLogLevel,
+  parseOriginList,
   parsePort,
   parseText,
 } from '@heroes/http-kit';
@@ -60,6 +61,10 @@ export const SETTINGS = defineSettings({
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+  },
+  corsOrigins: {
+    env: 'CORS_ORIGINS', parse: parseOriginList, default: [], defaultDoc: 'any origin',
+    doc: 'web origins (comma-separated) whose pages may call `/heroes` and `/register` (CORS); unset: any',
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
 });

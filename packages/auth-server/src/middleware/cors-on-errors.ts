@@ -1,0 +1,52 @@
+/**
+ * CORS headers on the error answers that our own layers give at the token,
+ * revoke and introspect endpoints before oidc-provider runs (415, 413, 405,
+ * 401 for a public client at introspection...). The library sets CORS
+ * itself on everything it answers (provider/client-cors.ts); an error
+ * thrown before it would otherwise reach the page as "Failed to fetch".
+ *
+ * Rules (docs/oauth.md, "Browser origins"):
+ * - only cross-origin requests (an Origin header), not preflights;
+ * - the client is the one named by HTTP Basic or the form's client_id;
+ *   with none, or an origin that client does not allow, nothing is added;
+ * - a failed client lookup adds nothing and never replaces the error.
+ */
+import type { Middleware } from 'koa';
+import type { PrismaClient } from '@heroes/db';
+import { effectiveOrigins } from '../clients/allowed-origins.ts';
+import { providerForm } from '../provider/hand-form-to-provider.ts';
+import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
+import { parseBasic } from './parse-basic.ts';
+
+export function createCorsOnErrors(db: PrismaClient): Middleware {
+  return async function corsOnErrors(ctx, next) {
+    const origin = ctx.get('Origin');
+    if (!origin || ctx.method === 'OPTIONS' || !CLIENT_AUTH_PATHS.has(ctx.path)) return next();
+    try {
+      await next();
+    } catch (err) {
+      if (!ctx.response.get('Access-Control-Allow-Origin') && (await clientAllows(db, clientIdOf(ctx.get('Authorization'), ctx.req), origin))) {
+        ctx.set('Access-Control-Allow-Origin', origin);
+        ctx.vary('Origin');
+      }
+      throw err;
+    }
+  };
+}
+
+function clientIdOf(authorization: string, req: Parameters<typeof providerForm>[0]): string | undefined {
+  const fromBasic = authorization ? parseBasic(authorization)?.id : undefined;
+  if (fromBasic) return fromBasic;
+  const fromForm = providerForm(req)?.['client_id'];
+  return typeof fromForm === 'string' && fromForm !== '' ? fromForm : undefined;
+}
+
+async function clientAllows(db: PrismaClient, clientId: string | undefined, origin: string): Promise<boolean> {
+  if (!clientId || clientId.length > 255) return false;
+  try {
+    const row = await db.oAuthClient.findUnique({ where: { id: clientId }, select: { redirectUri: true, allowedOrigins: true } });
+    return row !== null && effectiveOrigins(row.allowedOrigins, row.redirectUri ? [row.redirectUri] : []).includes(origin);
+  } catch {
+    return false;
+  }
+}
