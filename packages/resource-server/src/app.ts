@@ -6,7 +6,7 @@
  *    authorization server, untouched by http-kit;
  * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
  * 3. http-kit: request log, error → JSON, body rules, gzip;
- * 4. routes: /register, /heroes/[:id];
+ * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets);
  * 5. anything else → 404 `{"error":"not found"}`.
  */
 import Koa from 'koa';
@@ -21,6 +21,7 @@ import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { HeroRepository } from './data/hero-repository.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
+import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 
 export interface AppDeps {
@@ -56,7 +57,9 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   app.use(forwarder.middleware);
   app.use(createCors(config.corsOrigins));
   app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
+  mountDocsRoutes(router);
   app.use(router.routes());
+  app.use(createDocsAssets());
   app.use(async function notFound() {
     throw new NotFoundError();
   });

@@ -1,0 +1,77 @@
+/** The authorization server's routes (reached through the edge) in the OpenAPI document. */
+import { formBody, json, oauthError } from './responses.ts';
+
+const clientAuth = [{ clientBasic: [] }, {}];
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+export const AUTH_PATHS = {
+  '/auth/token': {
+    post: {
+      tags: ['oauth'],
+      summary: 'Get a token (RFC 6749)',
+      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636) and `refresh_token`. Confidential clients authenticate with HTTP Basic; public clients send `client_id`.',
+      security: clientAuth,
+      requestBody: formBody('TokenRequest'),
+      responses: {
+        '200': json('TokenResponse', 'The token'),
+        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope'),
+        '401': oauthError('invalid_client'),
+        '503': oauthError('temporarily_unavailable: the database is unreachable'),
+      },
+    },
+  },
+  '/auth/code': {
+    get: {
+      tags: ['oauth'],
+      summary: 'Login form of the authorization-code flow',
+      parameters: [
+        { name: 'client_id', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'response_type', in: 'query', required: true, schema: { const: 'code' } },
+        { name: 'state', in: 'query', required: true, schema: { type: 'string', maxLength: 1024 } },
+        { name: 'redirect_uri', in: 'query', schema: { type: 'string' } },
+        { name: 'scope', in: 'query', schema: { type: 'string' } },
+        { name: 'code_challenge', in: 'query', description: 'required for public clients', schema: { type: 'string' } },
+        { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
+      ],
+      responses: { '200': html('The login form'), '400': html('An invalid request, shown as a page') },
+    },
+    post: {
+      tags: ['oauth'],
+      summary: 'Grant a code',
+      requestBody: formBody('AuthorizationRequest'),
+      responses: {
+        '302': { description: 'To `redirect_uri?code=…&state=…&iss=…` (RFC 9207), or with `error=…`', headers: { Location: { schema: { type: 'string' } } } },
+        '200': html('The form again, after a wrong username or password'),
+        '400': html('An invalid request, shown as a page'),
+      },
+    },
+  },
+  '/auth/revoke': {
+    post: {
+      tags: ['oauth'],
+      summary: 'Revoke a token (RFC 7009)',
+      security: clientAuth,
+      requestBody: formBody('TokenOnly'),
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request'), '401': oauthError('invalid_client') },
+    },
+  },
+  '/auth/introspect': {
+    post: {
+      tags: ['oauth'],
+      summary: 'Introspect a token (RFC 7662)',
+      description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
+      security: [{ clientBasic: [] }],
+      requestBody: formBody('TokenOnly'),
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request'), '401': oauthError('invalid_client') },
+    },
+  },
+  '/auth/jwks': {
+    get: { tags: ['oauth'], summary: 'Public signing keys of ID tokens', responses: { '200': { description: 'JWK set', content: { 'application/jwk-set+json': { schema: { $ref: '#/components/schemas/Jwks' } } } } } },
+  },
+  '/.well-known/oauth-authorization-server': {
+    get: { tags: ['oauth'], summary: 'Server metadata (RFC 8414)', responses: { '200': json('ServerMetadata', 'The metadata') } },
+  },
+  '/.well-known/openid-configuration': {
+    get: { tags: ['oauth'], summary: 'Server metadata (OpenID Connect Discovery)', responses: { '200': json('ServerMetadata', 'The metadata') } },
+  },
+};

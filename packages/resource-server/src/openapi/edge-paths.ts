@@ -1,0 +1,110 @@
+/** The edge's own routes in the OpenAPI document. */
+import { bearerErrors, error, json } from './responses.ts';
+
+const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
+const read = [{ oauth2: ['heroes:read'] }];
+const write = [{ oauth2: ['heroes:write'] }];
+
+export const EDGE_PATHS = {
+  '/register': {
+    post: {
+      tags: ['users'],
+      summary: 'Register a user',
+      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned.',
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/Registration' } },
+          'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/Registration' } },
+        },
+      },
+      responses: {
+        '200': json('User', 'The new user'),
+        '400': error('Missing or invalid username or password, or a malformed body'),
+        '409': error('The username is taken'),
+        '413': error('Body over the size limit'),
+        '415': error('Unsupported Content-Type or charset'),
+      },
+    },
+  },
+  '/heroes': {
+    get: {
+      tags: ['heroes'],
+      summary: 'List heroes',
+      description: 'Ordered by id. With `limit`, one page and a `Link: <…>; rel="next"` header when more follow.',
+      security: read,
+      parameters: [
+        { name: 'name', in: 'query', description: 'case-insensitive substring of the name', schema: { type: 'string' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+        { name: 'after', in: 'query', description: 'list heroes after this id', schema: { type: 'integer', minimum: 0 } },
+      ],
+      responses: {
+        '200': { ...json('HeroList', 'The heroes'), headers: { Link: { description: 'RFC 8288 `rel="next"` link to the next page', schema: { type: 'string' } } } },
+        '400': error('Invalid query parameter'),
+        ...bearerErrors,
+      },
+    },
+    post: {
+      tags: ['heroes'],
+      summary: 'Create a hero',
+      security: write,
+      requestBody: heroBody('HeroName'),
+      responses: { '200': json('Hero', 'The created hero'), '400': error('Missing or invalid name, or an `id` in the body'), '409': error('A hero has this name'), ...bearerErrors },
+    },
+    put: {
+      tags: ['heroes'],
+      summary: 'Rename a hero (id in the body)',
+      security: write,
+      requestBody: heroBody('HeroUpdate'),
+      responses: { '200': json('Hero', 'The renamed hero'), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+    },
+  },
+  '/heroes/{id}': {
+    parameters: [heroId],
+    get: {
+      tags: ['heroes'],
+      summary: 'Get one hero',
+      security: read,
+      responses: { '200': json('Hero', 'The hero'), '404': error('No such hero'), ...bearerErrors },
+    },
+    put: {
+      tags: ['heroes'],
+      summary: 'Rename a hero',
+      security: write,
+      requestBody: heroBody('HeroName'),
+      responses: { '200': json('Hero', 'The renamed hero'), '400': error('Missing or invalid name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+    },
+    delete: {
+      tags: ['heroes'],
+      summary: 'Delete a hero',
+      security: write,
+      responses: { '204': { description: 'Deleted' }, '404': error('No such hero'), ...bearerErrors },
+    },
+  },
+  '/health/live': {
+    get: { tags: ['operations'], summary: 'Liveness probe', responses: { '200': json('Liveness', 'The process runs') } },
+  },
+  '/health/ready': {
+    get: {
+      tags: ['operations'],
+      summary: 'Readiness probe',
+      description: 'Checks the database, the revocation feed and the authorization server.',
+      responses: { '200': json('Readiness', 'Ready'), '503': json('Readiness', 'A check failed, or the server is draining') },
+    },
+  },
+  '/metrics': {
+    get: {
+      tags: ['operations'],
+      summary: 'Prometheus metrics',
+      description: 'For loopback peers and METRICS_ALLOW networks only.',
+      responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': error('Peer not allowed') },
+    },
+  },
+  '/openapi.json': {
+    get: { tags: ['operations'], summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } } },
+  },
+  '/docs': {
+    get: { tags: ['operations'], summary: 'This document as a web page', responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } } },
+  },
+};

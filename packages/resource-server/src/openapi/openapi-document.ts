@@ -1,0 +1,52 @@
+/**
+ * The OpenAPI 3.1 description of every route at the public base URL: the
+ * edge's own (/register, /heroes, probes, metrics, these docs, the web app)
+ * and the authorization server's, reached through the edge (/auth/*,
+ * /.well-known/*). Served at GET /openapi.json and rendered at GET /docs.
+ * docs/heroes-api.md and docs/oauth.md say the same in prose.
+ */
+import { SCHEMAS } from './schemas.ts';
+import { AUTH_PATHS } from './auth-paths.ts';
+import { EDGE_PATHS } from './edge-paths.ts';
+
+export const HERO_SCOPES = {
+  heroes: 'read and change heroes (grants heroes:read and heroes:write)',
+  'heroes:read': 'read heroes',
+  'heroes:write': 'create, rename and delete heroes',
+};
+
+export function createOpenApiDocument(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Heroes',
+      version: '0.1.0',
+      summary: 'The hero API of the Tour of Heroes, with its own OAuth 2.0 authorization server.',
+      description:
+        'Register a user, get a bearer token from `/auth/token` (password grant, or the authorization-code flow with PKCE for browser and native apps), then call `/heroes` with `Authorization: Bearer <token>`. ' +
+        'Every error body is JSON with an `error` member. Browser apps on other origins may call `/heroes` and `/register`; the token, revoke and introspect endpoints answer a page only from its client\'s allowed origins.',
+    },
+    servers: [{ url: '/', description: 'this server' }],
+    tags: [
+      { name: 'heroes', description: 'The hero collection (bearer token)' },
+      { name: 'users', description: 'Registration' },
+      { name: 'oauth', description: 'The authorization server (RFC 6749, 7009, 7636, 7662, 8414, 9207)' },
+      { name: 'operations', description: 'Probes, metrics, documentation and the web app' },
+    ],
+    paths: { ...EDGE_PATHS, ...AUTH_PATHS },
+    components: {
+      schemas: SCHEMAS,
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'Bearer access tokens from this server (RFC 6750). Tokens issued without scopes have full access.',
+          flows: {
+            password: { tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
+            authorizationCode: { authorizationUrl: '/auth/code', tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
+          },
+        },
+        clientBasic: { type: 'http', scheme: 'basic', description: 'A confidential client: client id and secret (RFC 6749 section 2.3.1).' },
+      },
+    },
+  };
+}

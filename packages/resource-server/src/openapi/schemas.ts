@@ -1,0 +1,159 @@
+/**
+ * The body schemas of the OpenAPI document (JSON Schema 2020-12, as
+ * OpenAPI 3.1 uses it). Each one matches what the routes really send or
+ * accept; test/openapi/ checks real answers against them.
+ */
+import { FIXED } from '../config/defaults.ts';
+
+const error = (description: string) => ({
+  type: 'object',
+  description,
+  required: ['error'],
+  properties: { error: { type: 'string', description: 'short reason' } },
+  additionalProperties: true,
+});
+
+export const SCHEMAS = {
+  Hero: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } },
+    additionalProperties: false,
+    examples: [{ id: 11, name: 'Mr. Nice' }],
+  },
+  HeroList: { type: 'array', items: { $ref: '#/components/schemas/Hero' } },
+  HeroName: {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength } },
+    description: '`id` is refused (400): the server assigns it.',
+    examples: [{ name: 'Dr. IQ' }],
+  },
+  HeroUpdate: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength } },
+    description: 'What the Tour of Heroes app sends to `PUT /heroes`.',
+  },
+  Registration: {
+    type: 'object',
+    required: ['username', 'password'],
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: FIXED.maxUsernameLength },
+      password: { type: 'string', minLength: 1, description: `at most ${FIXED.maxPasswordBytes} UTF-8 bytes`, writeOnly: true },
+    },
+    examples: [{ username: 'bob', password: 'correct horse' }],
+  },
+  User: {
+    type: 'object',
+    required: ['id', 'username'],
+    properties: { id: { type: 'integer' }, username: { type: 'string' } },
+    additionalProperties: false,
+  },
+  Error: error('Every error of the edge: `{"error": …}`, sometimes with details.'),
+  OAuthError: {
+    type: 'object',
+    description: 'RFC 6749 section 5.2 error answer.',
+    required: ['error'],
+    properties: {
+      error: { type: 'string', examples: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'temporarily_unavailable'] },
+      error_description: { type: 'string' },
+    },
+    additionalProperties: true,
+  },
+  TokenRequest: {
+    type: 'object',
+    description: 'One of the three grants; the client authenticates with HTTP Basic (confidential) or sends `client_id` (public).',
+    required: ['grant_type'],
+    properties: {
+      grant_type: { type: 'string', enum: ['password', 'authorization_code', 'refresh_token'] },
+      username: { type: 'string', description: 'password grant' },
+      password: { type: 'string', description: 'password grant', writeOnly: true },
+      code: { type: 'string', description: 'authorization_code grant' },
+      redirect_uri: { type: 'string', description: 'authorization_code grant' },
+      code_verifier: { type: 'string', description: 'authorization_code grant (PKCE, RFC 7636)' },
+      refresh_token: { type: 'string', description: 'refresh_token grant' },
+      scope: { type: 'string', description: 'space-separated scopes' },
+      client_id: { type: 'string', description: 'public clients' },
+    },
+  },
+  TokenResponse: {
+    type: 'object',
+    required: ['access_token', 'token_type', 'expires_in'],
+    properties: {
+      access_token: { type: 'string' },
+      token_type: { type: 'string', description: 'bearer' },
+      expires_in: { type: 'integer' },
+      refresh_token: { type: 'string', description: 'clients with a secret only' },
+      scope: { type: 'string', description: 'when the token has scopes' },
+      id_token: { type: 'string', description: 'code flow with scope `openid`' },
+    },
+  },
+  TokenOnly: {
+    type: 'object',
+    required: ['token'],
+    properties: { token: { type: 'string' }, token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] }, client_id: { type: 'string' } },
+  },
+  Introspection: {
+    type: 'object',
+    description: 'RFC 7662 section 2.2.',
+    required: ['active'],
+    properties: {
+      active: { type: 'boolean' },
+      scope: { type: 'string' },
+      client_id: { type: 'string' },
+      username: { type: 'string' },
+      token_type: { type: 'string' },
+      exp: { type: 'integer' },
+      iat: { type: 'integer' },
+      sub: { type: 'string' },
+      iss: { type: 'string' },
+    },
+  },
+  AuthorizationRequest: {
+    type: 'object',
+    required: ['client_id', 'response_type', 'state', 'username', 'password'],
+    properties: {
+      client_id: { type: 'string' },
+      response_type: { const: 'code' },
+      redirect_uri: { type: 'string' },
+      state: { type: 'string', maxLength: 1024 },
+      scope: { type: 'string' },
+      code_challenge: { type: 'string', maxLength: 128 },
+      code_challenge_method: { const: 'S256' },
+      nonce: { type: 'string', maxLength: 1024 },
+      username: { type: 'string' },
+      password: { type: 'string', writeOnly: true },
+    },
+  },
+  ServerMetadata: {
+    type: 'object',
+    description: 'RFC 8414 authorization server metadata.',
+    required: ['issuer', 'token_endpoint', 'authorization_endpoint', 'jwks_uri'],
+    properties: {
+      issuer: { type: 'string' },
+      token_endpoint: { type: 'string' },
+      authorization_endpoint: { type: 'string' },
+      revocation_endpoint: { type: 'string' },
+      introspection_endpoint: { type: 'string' },
+      jwks_uri: { type: 'string' },
+      grant_types_supported: { type: 'array', items: { type: 'string' } },
+      scopes_supported: { type: 'array', items: { type: 'string' } },
+      code_challenge_methods_supported: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  Jwks: {
+    type: 'object',
+    required: ['keys'],
+    properties: { keys: { type: 'array', items: { type: 'object', required: ['kty'], properties: { kty: { type: 'string' }, kid: { type: 'string' } } } } },
+  },
+  Liveness: { type: 'object', required: ['status'], properties: { status: { const: 'live' } } },
+  Readiness: {
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { enum: ['ready', 'unavailable', 'draining'] },
+      checks: { type: 'object', additionalProperties: { enum: ['up', 'down'] } },
+    },
+  },
+} as const;

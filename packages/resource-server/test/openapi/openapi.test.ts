@@ -1,0 +1,129 @@
+/**
+ * GET /openapi.json (docs/heroes-api.md): a valid OpenAPI 3.1 document that
+ * describes every route of both servers, and every documented operation's
+ * real answers (through the edge, both servers running as processes) match
+ * their documented status, Content-Type and body schema.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import test from 'ava';
+import bcrypt from 'bcrypt';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { OpenApiContract } from '../_helpers/openapi-contract.ts';
+import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let auth: ChildServer;
+let edge: ChildServer;
+let doc: Record<string, unknown>;
+const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+const app = basicOf('doc-app', 'doc-secret');
+const reader = basicOf('doc-reader', 'reader-secret');
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  const [authPort, edgePort] = [await freePort(), await freePort()];
+  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`);
+  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUri: 'http://127.0.0.1:1/cb' } });
+  await db.oAuthClient.create({ data: { id: 'doc-reader', hashedSecret: await bcrypt.hash('reader-secret', 4), allowedScopes: ['heroes:read'] } });
+  const res = await fetch(`${edge.url}/openapi.json`);
+  doc = (await res.json()) as Record<string, unknown>;
+});
+test.after.always(async () => {
+  await edge?.stop();
+  await auth?.stop();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+test('the document is valid OpenAPI 3.1', async (t) => {
+  const validator = new Validator();
+  const result = await validator.validate(structuredClone(doc));
+  t.true(result.valid, JSON.stringify(result.errors, null, 2));
+  t.is(validator.version, '3.1');
+  // The check can fail: a document missing a required member is refused.
+  const broken = await new Validator().validate({ ...structuredClone(doc), info: { title: 'no version' } });
+  t.false(broken.valid);
+});
+
+test('every operation answers as documented', async (t) => {
+  const contract = new OpenApiContract(doc as never);
+  const call = async (method: string, path: string, url: string, init: RequestInit = {}) => {
+    const res = await fetch(`${edge.url}${url}`, { method, redirect: 'manual', ...init });
+    await contract.check(method, path, res);
+    return res;
+  };
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const form = (fields: Record<string, string>, authorization?: string) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  // Users and tokens.
+  await call('POST', '/register', '/register', json({ username: 'doc', password: 'doc password' }));
+  await call('POST', '/register', '/register', json({ username: 'doc', password: 'again' }));
+  await call('POST', '/register', '/register', json({ username: 'nobody' }));
+  const tokenRes = await fetch(`${edge.url}/auth/token`, { method: 'POST', ...form({ grant_type: 'password', username: 'doc', password: 'doc password' }, app) });
+  const tokens = (await tokenRes.clone().json()) as { access_token: string; refresh_token: string };
+  await contract.check('POST', '/auth/token', tokenRes);
+  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'password', username: 'doc', password: 'wrong' }, app));
+  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'password', username: 'doc', password: 'doc password' }, basicOf('doc-app', 'wrong')));
+  const bearer = { authorization: `Bearer ${tokens.access_token}` };
+
+  // Heroes.
+  const created = await call('POST', '/heroes', '/heroes', json({ name: 'Doc Hero' }, bearer));
+  const hero = (await fetch(`${edge.url}/heroes?name=doc`, { headers: bearer }).then((r) => r.json()) as Array<{ id: number }>)[0]!;
+  t.is(created.status, 200);
+  await call('POST', '/heroes', '/heroes', json({ name: 'Doc Hero' }, bearer));
+  await call('POST', '/heroes', '/heroes', json({ id: 5, name: 'With id' }, bearer));
+  await call('GET', '/heroes', '/heroes?limit=1', { headers: bearer });
+  await call('GET', '/heroes', '/heroes');
+  await call('GET', '/heroes', '/heroes', { headers: { authorization: 'Bearer nope' } });
+  await call('GET', '/heroes', '/heroes?limit=0', { headers: bearer });
+  await call('PUT', '/heroes', '/heroes', json({ id: hero.id, name: 'Doc Hero 2' }, bearer));
+  await call('GET', '/heroes/{id}', `/heroes/${hero.id}`, { headers: bearer });
+  await call('GET', '/heroes/{id}', '/heroes/999999', { headers: bearer });
+  await call('PUT', '/heroes/{id}', `/heroes/${hero.id}`, json({ name: 'Doc Hero 3' }, bearer));
+  await call('PUT', '/heroes/{id}', `/heroes/${hero.id}`, json({ name: '' }, bearer));
+  const readerToken = await fetch(`${edge.url}/auth/token`, { method: 'POST', ...form({ grant_type: 'password', username: 'doc', password: 'doc password', scope: 'heroes:read' }, reader) }).then((r) => r.json()) as { access_token: string };
+  await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: { authorization: `Bearer ${readerToken.access_token}` } });
+  await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: bearer });
+  await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: bearer });
+
+  // The code flow.
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const codeQuery = new URLSearchParams({ client_id: 'doc-app', response_type: 'code', state: 's1', code_challenge: challenge, code_challenge_method: 'S256' });
+  await call('GET', '/auth/code', `/auth/code?${codeQuery}`);
+  await call('GET', '/auth/code', '/auth/code?client_id=unknown&response_type=code&state=x');
+  await call('POST', '/auth/code', '/auth/code', form({ ...Object.fromEntries(codeQuery), username: 'doc', password: 'wrong' }));
+  const granted = await call('POST', '/auth/code', '/auth/code', form({ ...Object.fromEntries(codeQuery), username: 'doc', password: 'doc password' }));
+  t.regex(granted.headers.get('location') ?? '', /code=/);
+
+  // Introspection and revocation.
+  await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, app));
+  await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, basicOf('doc-app', 'wrong')));
+  await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, app));
+  await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, basicOf('doc-app', 'wrong')));
+
+  // Metadata, probes, documentation.
+  for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs']) {
+    await call('GET', path, path);
+  }
+
+  t.deepEqual(contract.operations().filter((operation) => !contract.exercised.has(operation)), [], 'every documented operation was exercised');
+});
+
+test('every route a client can reach is documented', (t) => {
+  const paths = Object.keys(doc['paths'] as object);
+  for (const route of ['/register', '/heroes', '/heroes/{id}', '/auth/token', '/auth/code', '/auth/revoke', '/auth/introspect', '/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+    t.true(paths.includes(route), route);
+  }
+  const schemes = (doc['components'] as { securitySchemes: Record<string, { flows?: Record<string, { scopes: object }> }> }).securitySchemes;
+  t.deepEqual(Object.keys(schemes['oauth2']!.flows!).sort(), ['authorizationCode', 'password']);
+  t.deepEqual(Object.keys(schemes['oauth2']!.flows!['password']!.scopes).sort(), ['heroes', 'heroes:read', 'heroes:write']);
+});
