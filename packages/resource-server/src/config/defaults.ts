@@ -24,6 +24,7 @@ export const FIXED = Object.freeze({
 export const defaults = Object.freeze({
   ...defaultsOf(SETTINGS),
   authServerUrl: 'http://127.0.0.1:8889',
+  publicBaseUrl: 'http://localhost:8888',
   ...FIXED,
 });
 

@@ -32,6 +32,13 @@ export const SETTINGS = defineSettings({
     defaultDoc: '`http://127.0.0.1:$AUTH_PORT`',
     doc: 'where `/auth/*` is forwarded and tokens are introspected',
   },
+  publicBaseUrl: {
+    env: 'PUBLIC_BASE_URL',
+    parse: parseHttpUrl,
+    default: (values: Record<string, unknown>) => `http://localhost:${String(values['port'])}`,
+    defaultDoc: '`http://localhost:$PORT`',
+    doc: 'the public base URL: the web app\'s redirect URI is `$PUBLIC_BASE_URL/app/callback`',
+  },
   clientId: { env: 'RESOURCE_SERVER_CLIENT_ID', parse: parseText, default: 'resource-server', doc: "the resource server's own confidential client (introspection)" },
   clientSecret: {
     env: 'RESOURCE_SERVER_CLIENT_SECRET',

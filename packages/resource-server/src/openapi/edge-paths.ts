@@ -107,4 +107,12 @@ export const EDGE_PATHS = {
   '/docs': {
     get: { tags: ['operations'], summary: 'This document as a web page', responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } } },
   },
+  '/app': {
+    get: {
+      tags: ['operations'],
+      summary: 'The Tour of Heroes web app',
+      description: 'Every /app/... path answers the app\'s page; the app signs in through /auth/code with PKCE.',
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '503': error('The web app is not built') },
+    },
+  },
 };

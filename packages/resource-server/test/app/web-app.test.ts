@@ -1,0 +1,114 @@
+/**
+ * The Tour of Heroes web app at /app (docs/web-app.md), end to end in real
+ * Chromium against both servers: sign in through the code flow with PKCE
+ * (a wrong password first), dashboard, list, add, rename, search as you
+ * type, delete, sign out (the token is revoked).
+ */
+import test from 'ava';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '@heroes/http-kit/testing';
+import { registerUser, signIn, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+
+let stack: AppStack;
+let browser: Browser;
+
+test.before(async () => {
+  stack = await startAppStack();
+  await registerUser(stack.url, 'tour', 'tour password');
+  browser = await launchBrowser();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test.serial('the app signs in, manages heroes and signs out', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(String(error)));
+  page.on('response', (res) => { if (res.status() >= 400) t.log(`${res.request().method()} ${res.url()} → ${res.status()}`); });
+  await page.goto(`${stack.url}/app/`);
+
+  // A wrong password: the login form says so and stays.
+  await signIn(page, 'tour', 'wrong password');
+  await page.getByRole('alert').filter({ hasText: /username or password|invalid/i }).waitFor(WAIT);
+  t.true(page.url().includes('/auth/code'));
+  await page.getByLabel('Password').fill('tour password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back in the app: the dashboard, empty at first.
+  await page.getByRole('heading', { name: 'Top Heroes' }).waitFor(WAIT);
+  t.regex(page.url(), /\/app\/dashboard$/);
+  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('heroes.session') ?? '{}').accessToken as string);
+  t.truthy(token);
+
+  // Add heroes on the list page.
+  await page.getByRole('link', { name: 'Heroes' }).click();
+  for (const name of ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta']) {
+    await page.getByLabel('Hero name').fill(name);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('link', { name, exact: true }).waitFor(WAIT);
+  }
+  const stored = await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as Array<{ id: number; name: string }>;
+  t.deepEqual(stored.map((hero) => hero.name), ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta']);
+
+  // A duplicate name is refused with a message.
+  await page.getByLabel('Hero name').fill('Narco');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('alert').filter({ hasText: 'already exists' }).waitFor(WAIT);
+
+  // Rename on the detail page.
+  await page.getByRole('link', { name: 'Bombasto', exact: true }).click();
+  await page.getByRole('heading', { name: 'BOMBASTO Details' }).waitFor(WAIT);
+  await page.getByLabel('Hero name').fill('Bombastic');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: 'Bombastic', exact: true }).waitFor(WAIT);
+
+  // Delete.
+  await page.getByRole('button', { name: 'Delete Celeritas' }).click();
+  await page.getByRole('link', { name: 'Celeritas', exact: true }).waitFor({ state: 'detached', ...WAIT });
+  t.is(await page.getByRole('button', { name: 'Delete' }).count(), 4);
+
+  // The dashboard shows the top heroes; search as you type.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.locator('.top-heroes a').first().waitFor(WAIT);
+  t.deepEqual(await page.locator('.top-heroes a').allInnerTexts(), ['Mr. Nice', 'Narco', 'Bombastic', 'Magneta']);
+  await page.getByLabel('Search').pressSequentially('ma', { delay: 50 });
+  const results = page.getByRole('list', { name: 'Matching heroes' });
+  await results.getByRole('link', { name: 'Magneta' }).waitFor(WAIT);
+  await page.getByLabel('Search').pressSequentially('g', { delay: 50 });
+  await results.getByRole('link', { name: 'Bombastic' }).waitFor({ state: 'detached', ...WAIT });
+  t.deepEqual(await results.getByRole('link').allInnerTexts(), ['Magneta']);
+  if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/app.png` });
+  await results.getByRole('link', { name: 'Magneta' }).click();
+  await page.getByRole('heading', { name: 'MAGNETA Details' }).waitFor(WAIT);
+
+  // Sign out revokes the token.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+  const after = await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } });
+  t.is(after.status, 401, 'the token was revoked');
+  t.deepEqual(failures, []);
+  await page.close();
+});
+
+test.serial('a stale callback is refused with a message, not a crash', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.url}/app/callback?code=forged&state=forged`);
+  await page.getByRole('alert').filter({ hasText: 'stale' }).waitFor(WAIT);
+  t.true(await page.getByRole('button', { name: 'Sign in' }).isVisible());
+  await page.close();
+});
+
+test.serial('every /app path serves the app; its assets are served', async (t) => {
+  const res = await fetch(`${stack.url}/app/heroes/12`);
+  t.is(res.status, 200);
+  const html = await res.text();
+  t.regex(html, /<title>Tour of Heroes<\/title>/);
+  const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  t.truthy(script);
+  const asset = await fetch(`${stack.url}${script}`);
+  t.is(asset.status, 200);
+  t.regex(asset.headers.get('content-type') ?? '', /javascript/);
+  t.is((await fetch(`${stack.url}/app/assets/missing.js`)).status, 404);
+});

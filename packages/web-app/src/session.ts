@@ -1,0 +1,31 @@
+/**
+ * The signed-in session: the access token, kept in sessionStorage (this
+ * tab only, gone when it closes). A public client gets no refresh token,
+ * so an expired token means signing in again.
+ */
+const KEY = 'heroes.session';
+
+export interface Session {
+  accessToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export function loadSession(): Session | undefined {
+  const raw = sessionStorage.getItem(KEY);
+  if (!raw) return undefined;
+  try {
+    const session = JSON.parse(raw) as Session;
+    return typeof session.accessToken === 'string' ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveSession(session: Session): void {
+  sessionStorage.setItem(KEY, JSON.stringify(session));
+}
+
+export function clearSession(): void {
+  sessionStorage.removeItem(KEY);
+}
