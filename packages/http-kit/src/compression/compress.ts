@@ -11,6 +11,11 @@
  * - HEAD gets the header fields GET would get (RFC 9110 section 9.3.2):
  *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
  *   sends the headers only — `Content-Encoding: gzip` and no Content-Length.
+ * - a request that refuses gzip and identity alike (`identity;q=0`, `*;q=0`)
+ *   gets the body without a content coding: RFC 9110 section 12.5.3 lets a
+ *   server disregard an Accept-Encoding it cannot satisfy rather than
+ *   answer 406, and every answer stays the service's JSON (koa-compress
+ *   would throw for want of an encoding, outside the error handler).
  * A gzipped body is sent chunked (no Content-Length).
  */
 import type { Middleware } from 'koa';
@@ -32,6 +37,8 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     let head = false;
     await compress(ctx, async () => {
       await next();
+      // Nothing acceptable to koa-compress: identity anyway (see above).
+      if (ctx.acceptsEncodings('gzip', 'identity') === false) ctx.compress = false;
       // koa-compress reads the method after next(): let it decide as for GET.
       head = ctx.method === 'HEAD';
       if (head) ctx.method = 'GET';
