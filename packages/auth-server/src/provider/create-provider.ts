@@ -26,24 +26,29 @@ import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
+import { OPENID } from '@heroes/oauth-scopes';
+import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { ROUTES } from './routes.ts';
 
 export interface ProviderDeps {
   config: AuthServerConfig;
   keys: ProviderKeys;
-  scopes: readonly string[];
   adapter: NonNullable<Configuration['adapter']>;
   findAccount: NonNullable<Configuration['findAccount']>;
 }
 
-export function createProvider({ config, keys, scopes, adapter, findAccount }: ProviderDeps): Provider {
+export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     adapter,
     findAccount,
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     clients: [],
-    scopes: [...new Set(scopes)],
+    // The library's static list: only `openid` (ID tokens). The catalogue is
+    // ours (scopes/scope-catalogue.ts) and what a client may be granted
+    // travels as `allowed_scopes` (adapter/client-metadata.ts).
+    scopes: [OPENID],
+    extraClientMetadata: { properties: [ALLOWED_SCOPES_PROPERTY] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
