@@ -3,13 +3,14 @@
  * it into the JSON problem body of toProblem.
  *
  * Rules:
- * - 5xx are logged with the error (message, stack, code, cause — payload fields
+ * - 5xx are logged with the error, except 501 (a method no route knows,
+ *   e.g. TRACE: the client's doing, not a failure of ours) (message, stack, code, cause — payload fields
  *   dropped by serializeError); the client sees only the generic body.
  * - Headers set by the failed handler are dropped (as Koa does), except `Vary`,
- *   `X-Request-Id` and the CORS answer headers (`Access-Control-*`): those
- *   describe the request and its origin, and without them a browser hides
- *   the error from the page (docs/http.md, "Cross-origin requests");
- *   the error's own headers (e.g. `Allow`) are set.
+ *   `X-Request-Id`, `X-Content-Type-Options` and the CORS answer headers
+ *   (`Access-Control-*`): those describe the request and its origin, and
+ *   without them a browser hides the error from the page (docs/http.md,
+ *   "Cross-origin requests"); *   the error's own headers (e.g. `Allow`) are set.
  * - If the response has already started, nothing can be sent: log only.
  */
 import type { Middleware } from 'koa';
@@ -18,7 +19,7 @@ import { serializeError } from '../logging/serialize-error.ts';
 import { toProblem } from './to-problem.ts';
 
 /** Headers that describe the request, not the failed handler's answer. */
-const KEPT_HEADERS = new Set(['vary', 'x-request-id']);
+const KEPT_HEADERS = new Set(['vary', 'x-request-id', 'x-content-type-options']);
 
 export function createErrorHandler(logger: Logger): Middleware {
   return async function handleErrors(ctx, next) {
@@ -26,7 +27,7 @@ export function createErrorHandler(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const problem = toProblem(err);
-      if (problem.status >= 500) {
+      if (problem.status >= 500 && problem.status !== 501) {
         logger.error({ err: serializeError(err), method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
       }
       if (ctx.headerSent || !ctx.writable) return;
