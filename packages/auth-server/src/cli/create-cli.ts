@@ -10,9 +10,17 @@ import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUriCommand } from './commands/set-redirect-uri-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
+import { namePlaceholders } from './option-placeholders.ts';
+
+/** clipanion's Cli with named option values in every help text (option-placeholders.ts). */
+class AuthCli extends Cli {
+  override usage(...args: Parameters<Cli['usage']>): string {
+    return namePlaceholders(super.usage(...args));
+  }
+}
 
 export function createCli(): Cli {
-  const cli = new Cli({
+  const cli = new AuthCli({
     binaryLabel: 'Heroes OAuth 2.0 client registry',
     binaryName: 'auth',
     binaryVersion: '0.1.0',

@@ -9,6 +9,9 @@ test('auth --help lists every command', async (t) => {
   const result = await auth('--help');
   t.is(result.code, 0, result.stderr);
   for (const command of commands) t.regex(result.stdout, new RegExp(`auth ${command}\\b`));
+  t.false(result.stdout.includes('#0'), 'option values are named, not #0');
+  t.regex(result.stdout, /\[--id,-i <id>\]/);
+  t.regex(result.stdout, /\[--allowed-origin <origin>\]/);
 });
 
 test('auth with no arguments prints the command list', async (t) => {
@@ -25,6 +28,7 @@ for (const command of commands) {
     t.regex(result.stdout, /Details/);
     t.regex(result.stdout, /Examples/);
     t.regex(result.stdout, new RegExp(`\\$ auth ${command}`));
+    t.false(result.stdout.includes('#0'));
   });
 }
 
