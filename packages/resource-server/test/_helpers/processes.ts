@@ -18,6 +18,8 @@ async function startChild(entry: string, env: Record<string, string>, port: numb
     cwd: repoRoot,
     env: { LOG_LEVEL: 'info', ...env },
     ready,
+    // Two cores shared by several test runs: a cold start under that load has taken over a minute.
+    timeoutMs: 150_000,
   });
   return { ...server, url: `http://127.0.0.1:${port}` };
 }
