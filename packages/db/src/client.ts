@@ -40,6 +40,21 @@ export interface PoolStats {
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /**
+ * The pg pool behind a client made by {@link createDb}, for hot reads by
+ * primary key: a Prisma query compiles its plan in WebAssembly on every call
+ * (about 0.7 ms of CPU here), a prepared pg statement on the same pool costs
+ * a fraction of it. Writes stay with Prisma.
+ *
+ * Usage:
+ *   const { rows } = await sqlPool(db).query({ name: 'find-x', text: 'SELECT ... WHERE id = $1', values: [id] });
+ */
+export function sqlPool(db: PrismaClient): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new TypeError('sqlPool: this PrismaClient was not made by createDb');
+  return pool;
+}
+
+/**
  * Usage:
  *   metrics.gauge('db_pool_connections', '...', () => poolStats(db));
  */

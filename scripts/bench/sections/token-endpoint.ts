@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { bcryptComparesPerSecond } from '../lib/bcrypt-bound.ts';
 import { basic, sleep } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
+import { formatCpu, meterCpu } from '../lib/cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { Section } from './section.ts';
 
@@ -18,6 +19,7 @@ export const tokenEndpoint: Section = {
   async run(ctx) {
     const tokenForm = new URLSearchParams({ grant_type: 'password', ...ctx.user }).toString();
     ctx.say(`POST /auth/token: 8 connections, ${ctx.duration} s`);
+    const authCpu = meterCpu(ctx.pids.auth);
     const tokens = await runLoad({
       url: `${ctx.baseUrl}/auth/token`,
       connections: 8,
@@ -27,6 +29,7 @@ export const tokenEndpoint: Section = {
       body: tokenForm,
     });
 
+    const tokenUs = authCpu.perRequest(tokens.requests.total);
     ctx.say(`POST /register: 8 connections, ${ctx.duration} s`);
     let n = 0;
     const prefix = crypto.randomBytes(4).toString('hex');
@@ -49,7 +52,7 @@ export const tokenEndpoint: Section = {
     return [
       {
         figure: 'POST /auth/token (password, 8 conn.)',
-        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
+        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${formatCpu(tokenUs, 'auth-server CPU/req')}${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
         anchor,
         ratio: tokenRatio,
         goal: '≥ 0.9× bcrypt bound',

@@ -12,23 +12,20 @@
  *   nothing without a query: a NUL or a lone surrogate never reaches the
  *   hash (which would turn the surrogate into U+FFFD) or the database;
  * - `consume`, `destroy` and `revokeByGrantId` never throw on missing rows;
- * - destroying, consuming or revoking access tokens notifies resource servers.
+ * - destroying, consuming or revoking access tokens notifies resource servers;
+ * - `find` reads through find-by-key.ts (a prepared pg statement), the
+ *   writes through Prisma.
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 
 /** The library's opaque token values are 43 of these (256 bits); codes and refresh tokens too. */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 
 export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
-
-interface TokenRow {
-  payload: Prisma.JsonValue;
-  expiresAt: Date;
-  consumedAt: Date | null;
-}
 
 interface TokenData {
   clientId: string;
@@ -43,7 +40,6 @@ interface TokenData {
 /** The part of a Prisma delegate the adapter uses; the three token tables share it. */
 interface TokenTable {
   upsert(args: { where: { id: string }; create: TokenData & { id: string }; update: TokenData }): Promise<unknown>;
-  findUnique(args: { where: { id: string }; select: { payload: true; expiresAt: true; consumedAt: true } }): Promise<TokenRow | null>;
   updateMany(args: { where: { id: string }; data: { consumedAt: Date } }): Promise<{ count: number }>;
   deleteMany(args: { where: { id: string } | { grantId: string } }): Promise<{ count: number }>;
 }
@@ -56,11 +52,21 @@ export function tokenTable(db: PrismaClient, model: TokenModel): TokenTable {
   }
 }
 
+const TABLE_NAMES: Readonly<Record<TokenModel, TokenTableName>> = {
+  AccessToken: 'access_tokens',
+  RefreshToken: 'refresh_tokens',
+  AuthorizationCode: 'authorization_codes',
+};
+
 export class TokenAdapter implements Adapter {
+  readonly #db: PrismaClient;
+  readonly #tableName: TokenTableName;
   readonly #table: TokenTable;
   readonly #notify: RevocationNotifier | undefined;
 
   constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
+    this.#db = db;
+    this.#tableName = TABLE_NAMES[model];
     this.#table = tokenTable(db, model);
     // Only access tokens are cached by resource servers.
     this.#notify = model === 'AccessToken' ? notify : undefined;
@@ -83,11 +89,8 @@ export class TokenAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (!TOKEN_VALUE.test(id)) return undefined;
-    const row = await this.#table.findUnique({
-      where: { id: hashToken(id) },
-      select: { payload: true, expiresAt: true, consumedAt: true },
-    });
-    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    const row = await findTokenRow(this.#db, this.#tableName, hashToken(id));
+    if (!row?.expiresAt || row.expiresAt.getTime() <= Date.now()) return undefined;
     const payload = { ...(row.payload as AdapterPayload), jti: id };
     if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);
     return payload;
