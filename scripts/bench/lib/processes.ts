@@ -17,12 +17,16 @@ export interface NodeProcess {
 }
 
 /**
+ * A `.ts` entry runs through tsx; a `.js` one (compiled, `dist/`) runs as the
+ * production image runs it: `node --conditions=production entry`.
+ *
  * Usage:
  *   const server = spawnNode('resource-server', entry, env, logDir, onUnexpectedExit);
  */
 export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, cwd: string, logDir: string, onExit: (message: string) => void): NodeProcess {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, cwd, stdio: ['ignore', log, log] });
+  const args = entry.endsWith('.js') ? ['--conditions=production', entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', log, log] });
   child.on('exit', (code, signal) => {
     if (!stopping && !expectedExits.has(child)) onExit(`${name} exited (${signal ?? code}); see ${logDir}/${name}.log`);
   });
