@@ -1,6 +1,6 @@
 /**
- * The adapters' reads by primary key, as prepared statements on the pg pool
- * behind the Prisma client (sqlPool). Every introspection and every token
+ * The adapters' (and the password grant's) reads by key, as prepared
+ * statements on the pg pool behind the Prisma client (sqlPool). Every introspection and every token
  * request reads a client, a token and a grant; a Prisma query compiles its
  * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
  * introspection in a profile), a prepared statement costs a fraction.
@@ -69,6 +69,24 @@ export async function findClientRow(db: PrismaClient, id: string): Promise<Clien
   });
   const row = rows[0];
   return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUri: row.redirect_uri, allowedScopes: row.allowed_scopes };
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  hashedPassword: string;
+}
+
+/** A `users` row by username (unique) or id, for the password grant and findAccount. */
+export async function findUserRow(db: PrismaClient, key: { username: string } | { id: number }): Promise<UserRow | undefined> {
+  const byName = 'username' in key;
+  const { rows } = await sqlPool(db).query<{ id: number; username: string; hashed_password: string }>({
+    name: byName ? 'find-user-by-name' : 'find-user-by-id',
+    text: `SELECT id, username, hashed_password FROM users WHERE ${byName ? 'username' : 'id'} = $1`,
+    values: [byName ? key.username : key.id],
+  });
+  const row = rows[0];
+  return row && { id: row.id, username: row.username, hashedPassword: row.hashed_password };
 }
 
 function toStoredRow(row: RawStoredRow): StoredRow {
