@@ -8,8 +8,8 @@
  * servers applies (WORKERS=2, LOG_LEVEL, ...).
  * The servers run as the production image runs them: compiled (`npm run
  * build` first, turbo skips it when nothing changed), `node
- * --conditions=production packages/<server>/dist/main.js`, NODE_ENV
- * production. BENCH_SOURCE=1 runs the TypeScript sources through tsx
+ * packages/<server>/dist/main.js` with the image's NODE_OPTIONS
+ * (processes.ts), NODE_ENV production. BENCH_SOURCE=1 runs the TypeScript sources through tsx
  * instead (as `npm start`; about 20 MB more RSS per server for tsx).
  */
 import { spawnSync } from 'node:child_process';
