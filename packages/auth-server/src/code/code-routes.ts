@@ -22,7 +22,6 @@ import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { readForm } from '../body/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
-import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
 import { checkClient, type CodeClient } from './check-client.ts';
 import { PageError, RedirectError } from './code-flow-errors.ts';
@@ -35,7 +34,6 @@ import { sendPage } from './send-page.ts';
 export interface CodeRouteDeps {
   db: PrismaClient;
   provider: Provider;
-  declareScopes: ScopeDeclarer;
   authenticate: UserAuthenticator;
   issuer: string;
   authCodeTtl: number;
@@ -90,7 +88,7 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
     const parsed = parseCodeRequest(source);
     if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter, parsed.max));
     state = parsed.request.state;
-    client = await checkClient(deps.db, deps.declareScopes, parsed.request, deps.introspectionOnlyClientId);
+    client = await checkClient(deps.db, parsed.request, deps.introspectionOnlyClientId);
     const authorization = checkAuthorizationRequest(client, parsed.request);
     await step(client, parsed.request, authorization);
   } catch (err) {

@@ -18,6 +18,7 @@
  *   failure logs only code, syscall and message — never the error's
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
+import { AsyncResource } from 'node:async_hooks';
 import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
@@ -89,13 +90,14 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     const started = performance.now();
     setForwardedHeaders(req, options.trustProxy);
     await new Promise<void>((resolve) => {
-      res.once('close', () => {
+      // Bound to the request's async context: the line carries its request id.
+      res.once('close', AsyncResource.bind(() => {
         const ms = Math.round((performance.now() - started) * 100) / 100;
         // As http-kit logs: the status actually sent (null if none), aborted when unfinished.
         const line = { method: req.method, path: ctx.path, status: res.headersSent ? res.statusCode : null, ms, forwarded: true };
         logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
         resolve();
-      });
+      }));
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
       proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {
