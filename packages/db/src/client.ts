@@ -23,9 +23,16 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
   });
-  // The adapter ends the pool on $disconnect().
+  // The adapter ends the pool on $disconnect(), but only once Prisma itself
+  // has run a query; a client used only through sqlPool() would keep its
+  // connections open: $disconnect() ends the pool in any case.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
+  const disconnect = client.$disconnect.bind(client);
+  client.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
   pools.set(client, pool);
   return client;
 }
