@@ -112,7 +112,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
+  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({
