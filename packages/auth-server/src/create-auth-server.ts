@@ -33,6 +33,7 @@ import {
   createRequestId,
   listen,
   MethodNotAllowedError,
+  noSniff,
   NotFoundError,
   trackRequests,
   type Health,
@@ -147,6 +148,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  app.use(noSniff);
   app.use(createRequestId());
   app.use(health.middleware);
   app.use(metrics.middleware);
