@@ -33,6 +33,7 @@ import {
   createRequestId,
   listen,
   MethodNotAllowedError,
+  noSniff,
   NotFoundError,
   trackRequests,
   type Health,
@@ -113,7 +114,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
+  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({
@@ -148,6 +149,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  app.use(noSniff);
   app.use(createRequestId());
   app.use(health.middleware);
   app.use(metrics.middleware);
