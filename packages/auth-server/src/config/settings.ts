@@ -58,5 +58,9 @@ export const SETTINGS = defineSettings({
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
   },
+  trustedProxies: {
+    env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
+    doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
+  },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
 });
