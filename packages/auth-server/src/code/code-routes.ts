@@ -4,7 +4,7 @@
  * authorization endpoint). An endpoint is a table of steps:
  *
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
- *   POST: read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
+ *   POST: own origin (check-request-origin.ts, else 403 page) → read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
  *         → authenticate user (wrong → form again, with an error)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
@@ -24,6 +24,7 @@ import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
 import { checkClient, type CodeClient } from './check-client.ts';
+import { CROSS_SITE_REFUSED, isOwnOrigin } from './check-request-origin.ts';
 import { PageError, RedirectError } from './code-flow-errors.ts';
 import { oauthParams, parseCodeRequest, type CodeRequest } from './code-request.ts';
 import { renderErrorPage, renderLoginPage } from './login-page.ts';
@@ -63,6 +64,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     }));
 
   router.post(ROUTES.authorization, async (ctx) => {
+    if (!isOwnOrigin(ctx, deps.issuer)) return sendPage(ctx, 403, renderErrorPage('access_denied', CROSS_SITE_REFUSED));
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
       const user = await deps.authenticate(request.username ?? '', request.password ?? '');

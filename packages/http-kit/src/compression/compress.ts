@@ -17,6 +17,11 @@
  *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
  *   sends the headers only — `Content-Encoding: gzip` and the gzipped
  *   length.
+ * - a request that refuses gzip and identity alike (`identity;q=0`, `*;q=0`)
+ *   gets the body without a content coding: RFC 9110 section 12.5.3 lets a
+ *   server disregard an Accept-Encoding it cannot satisfy rather than
+ *   answer 406, and every answer stays the service's JSON (koa-compress
+ *   would throw for want of an encoding, outside the error handler).
  */
 import { Readable, Stream } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -40,6 +45,8 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     let inMemory = false;
     await compress(ctx, async () => {
       await next();
+      // Nothing acceptable to koa-compress: identity anyway (see above).
+      if (ctx.acceptsEncodings('gzip', 'identity') === false) ctx.compress = false;
       // koa-compress reads the method after next(): let it decide as for GET.
       head = ctx.method === 'HEAD';
       if (head) ctx.method = 'GET';

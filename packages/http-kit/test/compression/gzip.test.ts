@@ -135,3 +135,30 @@ test('shouldCompress follows the registry entry', (t) => {
   t.false(shouldCompress(registry, undefined));
   t.true(shouldCompress(registry.register('image/svg+xml', { compress: true }), 'image/svg+xml'));
 });
+
+for (const refusal of ['identity;q=0', '*;q=0', 'gzip;q=0, identity;q=0']) {
+  test(`Accept-Encoding: ${refusal} → the body without a content coding (RFC 9110 section 12.5.3), never a 500`, async (t) => {
+    const { port } = await serve(t, (app) => {
+      app.use(async (ctx, next) => {
+        if (ctx.path === '/missing') ctx.throw(404);
+        await next();
+      });
+      routes(app);
+    });
+    const ok = await request(port, { path: '/json', headers: { 'accept-encoding': refusal } });
+    t.is(ok.status, 200);
+    t.is(ok.headers['content-encoding'], undefined);
+    t.deepEqual(ok.json(), big);
+    const missing = await request(port, { path: '/missing', headers: { 'accept-encoding': refusal } });
+    t.is(missing.status, 404);
+    t.is(missing.headers['x-content-type-options'], 'nosniff');
+    t.deepEqual(missing.json(), { error: 'Not Found' });
+  });
+}
+
+test('gzip;q=1, identity;q=0 is still gzipped', async (t) => {
+  const { port } = await serve(t, routes);
+  const res = await request(port, { path: '/json', headers: { 'accept-encoding': 'gzip;q=1, identity;q=0' } });
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big);
+});
