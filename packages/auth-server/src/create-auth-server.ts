@@ -57,6 +57,7 @@ import { createMetadataRewriter } from './middleware/public-metadata.ts';
 import { createProviderFormReader } from './middleware/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from './middleware/require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from './middleware/revoke-on-refresh.ts';
+import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createTokenResponseFixer } from './middleware/token-response.ts';
 import { createUnauthorizedClientMapper } from './middleware/unauthorized-client.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
@@ -109,14 +110,14 @@ export interface AuthServer {
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
   const { keys: _keys, logger: _logger, ...overrides } = options;
   const { logLevel: _logLevel, ...defaults } = DEFAULTS;
-  return { ...defaults, metricsAllow: [], keysFile: defaultKeysFile(), ...overrides };
+  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
 }
 
 export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
+  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({
@@ -195,7 +196,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     health,
     async listen(port = config.port) {
-      const handle = await listenOn(app, port, config.host, config.shutdownTimeoutMs, (server) =>
+      const handle = await listenOn(app, port, config.host, config.shutdownTimeoutMs, createForwardingFilter(config.trustedProxies), (server) =>
         // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
         configureServer(server, { maxBodyBytes: config.maxBodyBytes, logger }),
       );
@@ -219,8 +220,14 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
 }
 
 /** Listens; close() drains: in-flight requests finish (up to drainMs), new ones are refused. */
-async function listenOn(app: Koa, port: number, host: string, drainMs: number, configure: (server: http.Server) => void): Promise<ListeningServer> {
-  const server = http.createServer(app.callback());
+async function listenOn(
+  app: Koa, port: number, host: string, drainMs: number, filter: (req: http.IncomingMessage) => void, configure: (server: http.Server) => void,
+): Promise<ListeningServer> {
+  const handler = app.callback();
+  const server = http.createServer((req, res) => {
+    filter(req); // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts)
+    return handler(req, res);
+  });
   configure(server);
   const drainer = trackRequests(server);
   const { url, port: bound } = await listen(server, port, host);

@@ -52,6 +52,7 @@ export const SETTINGS = defineSettings({
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
   maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
+  dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
@@ -76,6 +77,10 @@ export const SETTINGS = defineSettings({
   loginAddressWindowMs: {
     env: 'LOGIN_ADDRESS_WINDOW_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
     doc: 'window of the per-address failure count, ms',
+  },
+  trustedProxies: {
+    env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
+    doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
 });
