@@ -12,7 +12,9 @@
  *   scope parameter syntax and limits at the token endpoint →
  *   client-auth normalization → public clients refused at introspection →
  *   redirect_uri of a code exchange → refresh to a sub-scope →
- *   old access tokens revoked on refresh
+ *   old access tokens revoked on refresh → introspection fast path (a
+ *   remembered caller and a live access token: one query, the provider's
+ *   answer)
  *   → /auth/code routes (405 for other methods)
  *   → oidc-provider (its paths only)
  *
@@ -50,6 +52,7 @@ import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
 import { createDatabaseOutageMapper } from './middleware/database-outage.ts';
+import { createFastIntrospection } from './middleware/fast-introspection.ts';
 import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
 import { createMethodGuard } from './middleware/method-guard.ts';
 import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
@@ -81,6 +84,12 @@ export interface AuthServerOptions extends Partial<AuthServerConfig> {
   keys?: ProviderKeys;
   /** Logger for request lines and errors. Default: createLogger('auth-server'). */
   logger?: Logger;
+  /**
+   * The introspection fast path (middleware/fast-introspection.ts). Default
+   * true; false leaves every introspection to the provider (the fast path's
+   * test compares both answers).
+   */
+  fastIntrospection?: boolean;
 }
 
 export interface ListeningServer {
@@ -108,7 +117,7 @@ export interface AuthServer {
 }
 
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
-  const { keys: _keys, logger: _logger, ...overrides } = options;
+  const { keys: _keys, logger: _logger, fastIntrospection: _fast, ...overrides } = options;
   const { logLevel: _logLevel, ...defaults } = DEFAULTS;
   return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
 }
@@ -133,7 +142,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   installAccessTokenScope(provider);
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
-  installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
+  const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
+  installSecretVerifier(provider, secrets);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
@@ -180,6 +190,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createCodeRedirectUriCheck(provider));
   app.use(createRefreshSubScope(provider));
   app.use(createRevokeOnRefresh(db, notify));
+  if (options.fastIntrospection !== false) {
+    app.use(createFastIntrospection({ db, issuer: provider.issuer, resourceServerClientId: config.resourceServerClientId, secrets }));
+  }
   app.use(codeRouter.routes());
   app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
   app.use(async function toProvider(ctx, next) {
