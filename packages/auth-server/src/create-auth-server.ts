@@ -73,6 +73,9 @@ import { PROVIDER_PATHS } from './provider/routes.ts';
 import { createScopeCatalogue } from './scopes/scope-catalogue.ts';
 import { createScopeParameterCheck } from './middleware/check-scope-parameter.ts';
 import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
+import { rememberClientAddress } from './throttle/client-address.ts';
+import { createLoginThrottle } from './throttle/login-throttle.ts';
+import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
 import { createSecretVerifier } from './secrets/secret-cache.ts';
 
 export interface AuthServerOptions extends Partial<AuthServerConfig> {
@@ -141,7 +144,13 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   installSecretVerifier(provider, secrets);
-  const authenticate = createUserAuthenticator(db, config.bcryptCost);
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
+    accountFailures: config.loginAccountFailures,
+    backoffMs: config.loginBackoffMs,
+    backoffMaxMs: config.loginBackoffMaxMs,
+    addressFailures: config.loginAddressFailures,
+    addressWindowMs: config.loginAddressWindowMs,
+  }));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 
@@ -161,6 +170,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
   app.use(noSniff);
   app.use(createRequestId());
+  app.use(rememberClientAddress);
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);

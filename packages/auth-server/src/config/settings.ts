@@ -58,6 +58,26 @@ export const SETTINGS = defineSettings({
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
   },
+  loginAccountFailures: {
+    env: 'LOGIN_ACCOUNT_FAILURES', parse: integer({ min: 1 }), default: 10,
+    doc: 'consecutive failed logins of one account before it answers 429 for a while (a success resets)',
+  },
+  loginBackoffMs: {
+    env: 'LOGIN_BACKOFF_MS', parse: integer({ min: 1 }), default: 1_000,
+    doc: 'first back-off of a throttled account, ms; doubles with each further failure',
+  },
+  loginBackoffMaxMs: {
+    env: 'LOGIN_BACKOFF_MAX_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
+    doc: 'longest back-off of a throttled account, ms (so nobody can lock a user out for long)',
+  },
+  loginAddressFailures: {
+    env: 'LOGIN_ADDRESS_FAILURES', parse: integer({ min: 1 }), default: 100,
+    doc: 'failed logins from one client address per window before it answers 429',
+  },
+  loginAddressWindowMs: {
+    env: 'LOGIN_ADDRESS_WINDOW_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
+    doc: 'window of the per-address failure count, ms',
+  },
   trustedProxies: {
     env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
