@@ -39,12 +39,18 @@ export interface SecretCacheOptions {
 /** True when `secret` is the client's secret; `storedHash` is its row's hashedSecret. */
 export type SecretVerifier = (clientId: string, storedHash: string | null | undefined, secret: string) => Promise<boolean>;
 
+/** The verifier, plus what it remembers (for the fast introspection path). */
+export interface RememberedSecrets {
+  /** True only when this (id, secret) pair was verified against `storedHash` and is still remembered: no slow hash, no wait. */
+  remembered(clientId: string, storedHash: string, secret: string): boolean;
+}
+
 /**
  * Usage:
  *   const verify = createSecretVerifier({ max: 10_000, ttlMs: 600_000 });
  *   await verify('app', row.hashedSecret, presented);
  */
-export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & { readonly size: number } {
+export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & RememberedSecrets & { readonly size: number } {
   const cache = new LRUCache<string, string>({
     max: options.max ?? DEFAULTS.secretCacheMax,
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
@@ -52,9 +58,10 @@ export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVe
   const hmacKey = crypto.randomBytes(32);
   const inFlight = new Map<string, Promise<boolean>>();
   const compare = options.compare ?? verifyClientSecret;
+  const keyOf = (clientId: string, secret: string) => crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
   const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
     if (!storedHash || !secret || !isVschar(secret)) return false;
-    const key = crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
+    const key = keyOf(clientId, secret);
     if (cache.get(key) === storedHash) return true;
     const flight = `${key}:${storedHash}`;
     let pending = inFlight.get(flight);
@@ -70,5 +77,7 @@ export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVe
     }
     return pending;
   };
-  return Object.defineProperty(verify, 'size', { get: () => cache.size }) as SecretVerifier & { readonly size: number };
+  const remembered = (clientId: string, storedHash: string, secret: string) =>
+    storedHash !== '' && secret !== '' && isVschar(secret) && cache.get(keyOf(clientId, secret)) === storedHash;
+  return Object.defineProperty(Object.assign(verify, { remembered }), 'size', { get: () => cache.size }) as SecretVerifier & RememberedSecrets & { readonly size: number };
 }
