@@ -31,7 +31,6 @@ import {
   createLogger,
   createRequestId,
   listen,
-  MethodNotAllowedError,
   NotFoundError,
   trackRequests,
   type Health,
@@ -174,7 +173,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createRefreshSubScope(provider));
   app.use(createRevokeOnRefresh(db, notify));
   app.use(codeRouter.routes());
-  app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
   app.use(async function toProvider(ctx, next) {
     return PROVIDER_PATHS.has(ctx.path) ? providerMiddleware(ctx, next) : next();
   });

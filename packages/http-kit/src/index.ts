@@ -80,3 +80,4 @@ export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
 export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
 export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
 export { createIpAllowList } from './metrics/ip-allow-list.ts';
+export { dispatchByMethod, passThrough, type DispatchOptions, type Method, type MethodTable } from './routing/dispatch-by-method.ts';

@@ -8,6 +8,7 @@
  *         → authenticate user (wrong → form again, with an error)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
+ * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
  * `/auth/code/` (trailing slash) is the same resource: the router is not
  * strict, so it serves the same form and grant.
  *
@@ -15,7 +16,8 @@
  * redirect back with `error` (see code-flow-errors.ts).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { dispatchByMethod } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
@@ -59,12 +61,12 @@ const PARSE_PROBLEMS = {
 export function createCodeRouter(deps: CodeRouteDeps): Router {
   const router = new Router();
 
-  router.get(ROUTES.authorization, (ctx) =>
+  const showLoginForm: Middleware = (ctx) =>
     handle(ctx, deps, ctx.query, async (client, request) => {
       sendPage(ctx, 200, renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id }), client.redirectUri);
-    }));
+    });
 
-  router.post(ROUTES.authorization, async (ctx) => {
+  const grantCode: Middleware = async (ctx) => {
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
       const user = await deps.authenticate(request.username ?? '', request.password ?? '');
@@ -76,8 +78,9 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
       const code = await mintCode(deps.provider, { client, accountId: String(user.id), authorization, ttl: deps.authCodeTtl });
       redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
     });
-  });
+  };
 
+  router.all(ROUTES.authorization, dispatchByMethod([], { GET: [showLoginForm], POST: [grantCode] }));
   return router;
 }
 

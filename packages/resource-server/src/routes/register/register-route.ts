@@ -8,9 +8,8 @@
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource } from '@heroes/http-kit';
+import { defineResource, dispatchByMethod } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
-import { dispatchByMethod } from '../method-table.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 
 export const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });
