@@ -14,6 +14,7 @@ export { FormCodec, type FormValue } from './codecs/form-codec.ts';
 export { TextCodec } from './codecs/text-codec.ts';
 
 export { readBody, type ReadBodyOptions } from './body/read-body.ts';
+export { isWellFormedText } from './body/assert-well-formed.ts';
 export type { ExpectedShape } from './body/check-shape.ts';
 
 export { filterKeys, type KeyFilters } from './keys/filter-keys.ts';

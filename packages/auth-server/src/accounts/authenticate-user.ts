@@ -16,7 +16,8 @@
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
-import { hasLoneSurrogate, isStorableText } from '../params/storable-text.ts';
+import { isWellFormedText } from '@heroes/http-kit';
+import { isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
   id: number;
@@ -38,7 +39,7 @@ export function createUserAuthenticator(db: PrismaClient, cost: number): UserAut
       ? await db.user.findUnique({ where: { username }, select: { id: true, username: true, hashedPassword: true } })
       : null;
     const hash = user?.hashedPassword ?? (await dummyHash());
-    const matches = password !== '' && !hasLoneSurrogate(password) && (await bcrypt.compare(password, hash).catch(() => false));
+    const matches = password !== '' && isWellFormedText(password) && (await bcrypt.compare(password, hash).catch(() => false));
     return user && matches ? { id: user.id, username: user.username } : undefined;
   };
 }

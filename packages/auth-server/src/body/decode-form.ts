@@ -25,8 +25,7 @@
  * Usage: `decodeForm(Buffer.from('a=1&b=p%E4ss'), 'iso-8859-1')` → `{ a: '1', b: 'päss' }`
  */
 import iconv from 'iconv-lite';
-import type { FormValue } from '@heroes/http-kit';
-import { hasLoneSurrogate } from '../params/storable-text.ts';
+import { isWellFormedText, type FormValue } from '@heroes/http-kit';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const strictUtf8KeepBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -57,7 +56,7 @@ function unescape(part: string, charset: string): string {
   const spaced = part.replaceAll('+', ' ');
   if (INVALID_ESCAPE.test(spaced)) throw new URIError(`invalid percent escape in '${spaced.slice(0, 40)}'`);
   const decoded = spaced.replace(ESCAPE_RUN, (run) => toText(Buffer.from(run.replaceAll('%', ''), 'hex'), charset, false));
-  if (hasLoneSurrogate(decoded)) throw new URIError('lone UTF-16 surrogate in a form value');
+  if (!isWellFormedText(decoded)) throw new URIError('lone UTF-16 surrogate in a form value');
   return decoded;
 }
 
