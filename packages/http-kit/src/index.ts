@@ -37,7 +37,7 @@ export {
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
 export { toProblem, type Problem } from './errors/to-problem.ts';
-export { mapDatabaseError } from './errors/map-database-error.ts';
+export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './errors/map-database-error.ts';
 
 export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
