@@ -5,7 +5,7 @@
  * configuration table all come from here.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolveDataDir } from '@heroes/db';
 import {
   defineSettings,
   integer,
@@ -18,12 +18,9 @@ import {
   type Env,
 } from '@heroes/http-kit';
 
-/** The repository root (this file is packages/auth-server/src/config/settings.ts). */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-/** Where generated keys live by default: `<repo>/.data` (or HEROES_DATA_DIR, as @heroes/db). */
+/** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
-  return path.join(env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data'), 'auth-keys.json');
+  return path.join(resolveDataDir(env), 'auth-keys.json');
 }
 
 const seconds = integer({ min: 1 });
