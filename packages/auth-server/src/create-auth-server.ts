@@ -19,20 +19,17 @@
  *   const server = await createAuthServer({ databaseUrl });
  *   const { url, close } = await server.listen(0);
  */
-import http from 'node:http';
 import Koa from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
 import {
-  configureServer,
   createHealth,
   createHttpKit,
   createLogger,
   createRequestId,
-  listen,
   NotFoundError,
-  trackRequests,
+  serve,
   type Health,
   type Logger,
 } from '@heroes/http-kit';
@@ -188,40 +185,30 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     health,
     declareScopes,
     async listen(port = config.port) {
-      const handle = await listenOn(app, port, config.host, config.shutdownTimeoutMs, (server) =>
-        // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
-        configureServer(server, { maxBodyBytes: config.maxBodyBytes, logger }),
-      );
-      listening.add(handle);
-      return {
-        ...handle,
+      // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
+      const serving = await serve(app.callback(), {
+        port,
+        host: config.host,
+        shutdownTimeoutMs: config.shutdownTimeoutMs,
+        maxBodyBytes: config.maxBodyBytes,
+        logger,
+      });
+      const handle: ListeningServer = {
+        url: serving.url,
+        port: serving.port,
         close: async () => {
           listening.delete(handle);
-          await handle.close();
+          await serving.close();
         },
       };
+      listening.add(handle);
+      return handle;
     },
     async close() {
       health.markDraining();
       stopPurge();
       await Promise.all([...listening].map((handle) => handle.close()));
-      listening.clear();
       await db.$disconnect();
-    },
-  };
-}
-
-/** Listens; close() drains: in-flight requests finish (up to drainMs), new ones are refused. */
-async function listenOn(app: Koa, port: number, host: string, drainMs: number, configure: (server: http.Server) => void): Promise<ListeningServer> {
-  const server = http.createServer(app.callback());
-  configure(server);
-  const drainer = trackRequests(server);
-  const { url, port: bound } = await listen(server, port, host);
-  return {
-    url,
-    port: bound,
-    close: async () => {
-      await drainer.drain(drainMs);
     },
   };
 }

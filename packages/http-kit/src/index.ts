@@ -74,6 +74,8 @@ export {
   type SettingValues,
 } from './settings/define-settings.ts';
 export { listen, shownHost, type Listening } from './server/listen.ts';
+export { serve, type ServeOptions, type Serving } from './server/serve.ts';
+export { stopOnSignals } from './server/stop-on-signals.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
 export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
 export { trackRequests, type Drainer } from './server/drain.ts';
