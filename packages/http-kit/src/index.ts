@@ -43,6 +43,7 @@ export { configureServer, type ServerOptions, type ResolvedServerOptions } from 
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
 
 export { createLogger } from './logging/create-logger.ts';
+export { logWhenClosed } from './logging/log-requests.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';
 

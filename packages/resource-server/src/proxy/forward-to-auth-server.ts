@@ -14,7 +14,7 @@
  *   already started, the connection is cut instead.
  * - upstream response headers may total maxHeaderBytes (64 KB), so a long
  *   but legitimate Location still relays.
- * - one log line per forwarded request, as http-kit logs the others; a
+ * - one log line per forwarded request (http-kit's logWhenClosed); a
  *   failure logs only code, syscall and message — never the error's
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
@@ -22,6 +22,7 @@ import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
 import type { Logger } from 'pino';
+import { logWhenClosed } from '@heroes/http-kit';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 
 export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
@@ -86,16 +87,10 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     if (!FORWARDED_PATHS.test(ctx.path)) return next();
     ctx.respond = false;
     const { req, res } = ctx;
-    const started = performance.now();
+    logWhenClosed(ctx, logger, { forwarded: true });
     setForwardedHeaders(req, options.trustProxy);
     await new Promise<void>((resolve) => {
-      res.once('close', () => {
-        const ms = Math.round((performance.now() - started) * 100) / 100;
-        // As http-kit logs: the status actually sent (null if none), aborted when unfinished.
-        const line = { method: req.method, path: ctx.path, status: res.headersSent ? res.statusCode : null, ms, forwarded: true };
-        logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
-        resolve();
-      });
+      res.once('close', () => resolve());
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
       proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {
