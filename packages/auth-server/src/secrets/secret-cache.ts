@@ -1,6 +1,5 @@
 /**
- * Client secret verification without a slow hash per request (issue 4,
- * point 9): the first successful bcrypt compare of (client id, secret) is
+ * Client secret verification without a slow hash per request: the first successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
  * The one cached verifier of the package: the provider uses it through
  * installSecretVerifier.
@@ -9,13 +8,13 @@
  * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
  *   with a per-process random key, so memory never holds anything that can
  *   be checked offline against a guessed secret);
- * - the cached value is the stored hash string that was verified: when the
- *   client's stored hash changes (rotate-secret, remove and re-add), the
- *   entry no longer matches and the slow path runs again at once;
+ * - the stored hash that was verified is part of the key: when the client's
+ *   stored hash changes (rotate-secret, remove and re-add), no entry
+ *   matches and the slow path runs again at once;
  * - only successes are cached; a wrong secret always pays the slow hash;
  * - concurrent requests with the same pair share one slow compare in
- *   flight: a burst of N requests before the first verification finishes
- *   costs one bcrypt compare, not N;
+ *   flight (LRUCache.fetch): a burst of N requests before the first
+ *   verification finishes costs one bcrypt compare, not N;
  * - an empty secret, a secret outside VSCHAR (RFC 6749 Appendix A.2; the
  *   CLI never registers one, so it is refused without the slow hash), a
  *   client without a stored hash, or a stored value that is not a bcrypt
@@ -45,30 +44,19 @@ export type SecretVerifier = (clientId: string, storedHash: string | null | unde
  *   await verify('app', row.hashedSecret, presented);
  */
 export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & { readonly size: number } {
-  const cache = new LRUCache<string, string>({
+  const compare = options.compare ?? verifyClientSecret;
+  const cache = new LRUCache<string, true, { secret: string; storedHash: string }>({
     max: options.max ?? DEFAULTS.secretCacheMax,
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
+    // undefined (a wrong secret, a failed compare) is not stored.
+    fetchMethod: async (_key, _stale, { context }) =>
+      (await compare(context.secret, context.storedHash).catch(() => false)) ? true : undefined,
   });
-  const hmacKey = crypto.randomBytes(32);
-  const inFlight = new Map<string, Promise<boolean>>();
-  const compare = options.compare ?? verifyClientSecret;
+  const hmacKeyBytes = crypto.randomBytes(32);
   const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
     if (!storedHash || !secret || !isVschar(secret)) return false;
-    const key = crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
-    if (cache.get(key) === storedHash) return true;
-    const flight = `${key}:${storedHash}`;
-    let pending = inFlight.get(flight);
-    if (!pending) {
-      pending = compare(secret, storedHash)
-        .catch(() => false)
-        .then((ok) => {
-          if (ok) cache.set(key, storedHash);
-          return ok;
-        })
-        .finally(() => inFlight.delete(flight));
-      inFlight.set(flight, pending);
-    }
-    return pending;
+    const key = `${crypto.createHmac('sha256', hmacKeyBytes).update(`${clientId}:${secret}`).digest('base64url')}:${storedHash}`;
+    return (await cache.fetch(key, { context: { secret, storedHash } })) === true;
   };
   return Object.defineProperty(verify, 'size', { get: () => cache.size }) as SecretVerifier & { readonly size: number };
 }
