@@ -47,20 +47,7 @@ export { logWhenClosed } from './logging/log-requests.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';
 
-export {
-  EnvValueError,
-  integer,
-  oneOf,
-  parseBoolean,
-  parseCidrList,
-  parseDatabaseUrl,
-  parseHttpUrl,
-  parseLogLevel,
-  parsePort,
-  parseText,
-  type Cidr,
-  type EnvParser,
-} from './settings/env-parsers.ts';
+export * from './settings/env-parsers.ts'; // every export there is a parser of the settings tables
 export {
   defaultsOf,
   defineSettings,

@@ -18,7 +18,7 @@ import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
 import { createRevocationListener } from './auth/revocation-listener.ts';
-import { ensureClient } from './bootstrap/ensure-client.ts';
+import { ensureClient } from './config/ensure-client.ts';
 import { createPool } from './data/create-pool.ts';
 import { createHeroRepository } from './data/hero-repository.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
