@@ -4,8 +4,8 @@
  * from one authorization server are introspected by the other, that a
  * revocation reaches every resource server within 1 s, and that killing one
  * replica of each kind under load fails no request.
- * Needs Debian's haproxy (`.ci/run` installs it); without it the test only
- * says so.
+ * Needs Debian's haproxy (`npm test` finds or installs it, scripts/test.ts);
+ * without it the test fails with one line saying what to install.
  */
 import path from 'node:path';
 import test from 'ava';
@@ -25,7 +25,7 @@ let env: NodeJS.ProcessEnv;
 
 const haproxy = findHaproxy();
 const clusterTest = haproxy ? test.serial : test.serial.skip;
-if (!haproxy) test('haproxy is not installed: the cluster tests are skipped (apt-get install haproxy)', (t) => t.pass());
+if (!haproxy) test('haproxy is installed (apt-get install haproxy, or set HAPROXY_PATH)', (t) => t.fail('haproxy not found: apt-get install haproxy, or set HAPROXY_PATH'));
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const form = (url: string, authorization: string, body: Record<string, string>) =>
