@@ -1,5 +1,5 @@
 /**
- * @heroes/http-kit — the request/response body rules of SPEC.md §4 and §7 as
+ * @heroes/http-kit — the request/response body rules of docs/http.md as
  * Koa middleware and small functions. Public API only.
  */
 export { createHttpKit, type HttpKit } from './create-http-kit.ts';

@@ -1,6 +1,6 @@
 /**
  * application/x-www-form-urlencoded bytes → an object of strings, in the
- * charset the Content-Type declares (SPEC.md section 4, rule 6).
+ * charset the Content-Type declares (docs/http.md, "Request bodies").
  *
  * Rules enforced here:
  * - the bytes are decoded in the charset first (UTF-8 strictly: invalid

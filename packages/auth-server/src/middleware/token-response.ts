@@ -5,7 +5,7 @@
  * Rules enforced here:
  * - `Pragma: no-cache` next to the library's `Cache-Control: no-store`
  *   (RFC 6749 section 5.1, Aqueduct);
- * - `token_type` is `bearer` (SPEC §2; case-insensitive per RFC 6749 5.1):
+ * - `token_type` is `bearer` (docs/oauth.md; case-insensitive per RFC 6749 5.1):
  *   the library answers `Bearer` for its built-in grants;
  * - an empty `scope` is left out, as the password grant does for an
  *   unscoped token (a code flow that asked only for `openid` gives an

@@ -1,5 +1,5 @@
 /**
- * POST /register (SPEC.md section 4): no authentication.
+ * POST /register (docs/heroes-api.md, Registration): no authentication.
  * Steps: readRegistration → hash (bcrypt, random salt per user) → insert →
  * 200 `{id, username}`. A duplicate username → 409 (http-kit maps P2002).
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
