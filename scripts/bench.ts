@@ -19,6 +19,7 @@ import { stopAll } from './bench/lib/processes.ts';
 import { formatReport, type Row } from './bench/lib/report.ts';
 import { startStack, type Stack } from './bench/lib/stack.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
+import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
 import { heroesList } from './bench/sections/heroes-list.ts';
 import { mixedLoad } from './bench/sections/mixed-load.ts';
@@ -31,7 +32,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * (heroes, search, listing and mixed share the MANY_HEROES data set, grown
  * by the first of them that runs; `heroes` runs first, on 10 heroes).
  */
-const SECTIONS: readonly Section[] = [heroesList, tokenEndpoint, coldIntrospection, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [formDecode, heroesList, tokenEndpoint, coldIntrospection, search, fullListing, mixedLoad];
 
 const cost = Number(process.env.BCRYPT_COST ?? 10);
 const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -56,7 +56,7 @@ import { createUnauthorizedClientMapper } from './middleware/unauthorized-client
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
-import { createRefreshSubScope, installRefreshSubScope } from './provider/refresh-sub-scope.ts';
+import { createRefreshSubScope } from './provider/refresh-sub-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { silenceParsedBodyWarning } from './provider/hand-form-to-provider.ts';
 import { PROVIDER_PATHS } from './provider/routes.ts';
@@ -127,12 +127,11 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   });
   declareScopes = createScopeDeclarer(provider);
   installAccessTokenScope(provider);
-  installRefreshSubScope(provider); // wraps save after installAccessTokenScope, so it runs first
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
   installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
   const authenticate = createUserAuthenticator(db, config.bcryptCost);
-  registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl, declareScopes });
+  registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 
   const app = new Koa({ proxy: true, keys: keys.cookieKeys });

@@ -7,6 +7,7 @@
  * 3. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
  * 4. declared length — a Content-Length over `maxBodyBytes` → 413 with
  *    `Connection: close` before any route runs and without reading the body;
+ *    a query of more than `maxQueryParameters` parameters → 400;
  * 5. response encoding — the codec registry turns `ctx.body` into bytes.
  * It also links the request to the registry and body limit, for readBody().
  * For `Expect: 100-continue` requests, configureServer() answers the same 413
@@ -25,6 +26,7 @@ import { createCompression } from './compression/compress.ts';
 import { createErrorHandler } from './errors/handle-errors.ts';
 import { createRequestLogger } from './logging/log-requests.ts';
 import { resolveOptions, type HttpKitOptions, type ResolvedHttpKitOptions } from './options.ts';
+import { assertQuerySize } from './query/assert-query-size.ts';
 import { attachSettings } from './request-settings.ts';
 import { createResponseEncoder } from './response/encode-response.ts';
 
@@ -47,6 +49,7 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
       compress(ctx, () =>
         handleErrors(ctx, () => {
           assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
+          assertQuerySize(ctx.querystring, resolved.maxQueryParameters);
           return encodeResponse(ctx, next);
         })));
   };

@@ -12,6 +12,20 @@ export const DEFAULTS = Object.freeze({
   maxBodyBytes: 10 * 1024 * 1024,
 
   /**
+   * Most `key=value` pairs in one form body (FormCodec). One more gives 413
+   * `too many form parameters` before any value is decoded, so a body of
+   * repeated keys cannot fan out. 1,000 is Node's querystring default.
+   */
+  maxFormParameters: 1_000,
+
+  /**
+   * Most parameters in one query string. One more gives 400 `too many query
+   * parameters` before any route runs (Node's querystring would silently
+   * drop the rest, so a route could see another request than was sent).
+   */
+  maxQueryParameters: 1_000,
+
+  /**
    * Smallest response body that is gzipped.
    * Unit: bytes. Default 0: every eligible body is gzipped, as Aqueduct
    * does and as docs/http.md states (the Accept-Encoding and the

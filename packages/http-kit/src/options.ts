@@ -14,6 +14,8 @@ export interface HttpKitOptions {
   maxBodyBytes?: number;
   /** Request and error log. Default: createLogger('http'). */
   logger?: Logger;
+  /** Most parameters in a query string; more → 400. Default 1,000 (DEFAULTS.maxQueryParameters). */
+  maxQueryParameters?: number;
   /** Smallest response gzipped, in bytes. Default 0 (DEFAULTS.compressThreshold). */
   compressThreshold?: number;
 }
@@ -23,8 +25,10 @@ export type ResolvedHttpKitOptions = Readonly<Required<HttpKitOptions>>;
 export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOptions {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const compressThreshold = options.compressThreshold ?? DEFAULTS.compressThreshold;
-  assertByteCount('maxBodyBytes', maxBodyBytes);
-  assertByteCount('compressThreshold', compressThreshold);
+  assertCount('maxBodyBytes', maxBodyBytes);
+  const maxQueryParameters = options.maxQueryParameters ?? DEFAULTS.maxQueryParameters;
+  assertCount('compressThreshold', compressThreshold);
+  assertCount('maxQueryParameters', maxQueryParameters);
   if (options.registry !== undefined && !(options.registry instanceof CodecRegistry)) {
     throw new TypeError('registry must be a CodecRegistry');
   }
@@ -33,9 +37,10 @@ export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOpt
     maxBodyBytes,
     logger: options.logger ?? createLogger(DEFAULTS.loggerName),
     compressThreshold,
+    maxQueryParameters,
   });
 }
 
-function assertByteCount(name: string, value: number): void {
+function assertCount(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
 }

@@ -9,7 +9,8 @@
  * - a client without a secret is public (`none`): password and code grants,
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;
- * - allowed scopes become the client's `scope`; none means unscoped tokens;
+ * - the client's `scope` is what it may be granted (scopes/allowed-scopes.ts:
+ *   none registered → the hero scopes, written out);
  * - the resource server's own client (RESOURCE_SERVER_CLIENT_ID) exists only
  *   to introspect: no grant type, no response type, no redirect URI, so the
  *   token endpoint refuses every grant for it (see
@@ -23,6 +24,7 @@
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
+import { allowedScopes } from '../scopes/allowed-scopes.ts';
 
 export interface ClientMetadataOptions {
   /** True for the resource server's client: it may introspect, never obtain a token. */
@@ -44,7 +46,7 @@ export function toClientMetadata(
     application_type: redirectUri && !isWebUri(redirectUri) ? 'native' : 'web',
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
-  if (row.allowedScopes.length > 0) metadata.scope = row.allowedScopes.join(' ');
+  metadata.scope = allowedScopes(row.allowedScopes).join(' ');
   return metadata;
 }
 

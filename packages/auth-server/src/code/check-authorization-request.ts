@@ -9,14 +9,15 @@
  * - PKCE (RFC 7636): a public client must send code_challenge, and any
  *   code_challenge must be 43–128 unreserved characters with method S256
  *   (`plain` is not supported) → invalid_request;
- * - scope against the client's allowed scopes (resolveScopes) → invalid_scope;
- *   `openid` (OpenID Connect Core 3.1.2.1) is not one of them: any client
- *   may add it to ask for an ID token, and the other values are resolved
- *   as if it were absent; `nonce` is kept for the ID token. `openid` is
- *   never implied: a request without it gets no ID token, even for a
- *   client whose allowed scopes list it (no scope → all allowed ones
- *   except `openid`).
+ * - scope against what the client may be granted (scopes/allowed-scopes.ts,
+ *   scopes/resolve-scopes.ts) → invalid_scope: no scope → every allowed
+ *   scope except `openid`; a scope → exactly the requested values.
+ *   `openid` (OpenID Connect Core 3.1.2.1) may be added by any client to
+ *   ask for an ID token and is never authority; `nonce` is kept for the ID
+ *   token. `openid` is never implied: a request without it gets no ID token.
  */
+import { formatScopes, OPENID } from '@heroes/oauth-scopes';
+import { allowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
 import type { CodeRequest } from './code-request.ts';
@@ -24,11 +25,9 @@ import { RedirectError } from './code-flow-errors.ts';
 
 const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
-export const OPENID = 'openid';
-
 export interface AuthorizationRequest {
-  /** The access token's scope (never `openid`); undefined for an unscoped token. */
-  scope: string | undefined;
+  /** The granted scope, `openid` included when asked for. */
+  scope: string;
   /** True when the request asked for an ID token (`openid` in its scope). */
   openid: boolean;
   nonce: string | undefined;
@@ -59,14 +58,11 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
     if (!CHALLENGE.test(request.codeChallenge)) throw new RedirectError('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
   }
 
-  const requested = request.scope?.split(' ');
-  const openid = requested?.includes(OPENID) ?? false;
-  const others = openid ? requested?.filter((value) => value !== OPENID).join(' ') : request.scope;
-  const scopes = resolveScopes(client.allowedScopes.filter((value) => value !== OPENID), others);
+  const scopes = resolveScopes(allowedScopes(client.allowedScopes), request.scope);
   if (!scopes.ok) throw new RedirectError('invalid_scope', scopes.description);
   return {
-    scope: scopes.scope,
-    openid,
+    scope: formatScopes(scopes.scopes),
+    openid: scopes.scopes.includes(OPENID),
     nonce: request.nonce,
     codeChallenge: request.codeChallenge,
     state: request.state,

@@ -95,7 +95,6 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
     state = parsed.request.state;
     client = await checkClient(deps.db, deps.declareScopes, parsed.request, deps.introspectionOnlyClientId);
     const authorization = checkAuthorizationRequest(client, parsed.request);
-    if (authorization.scope) deps.declareScopes(authorization.scope.split(' ')); // sub-scopes of allowed ones
     await step(client, parsed.request, authorization);
   } catch (err) {
     if (err instanceof PageError) return sendPage(ctx, err.status, renderErrorPage(err.error, err.description));

@@ -14,7 +14,7 @@
  */
 import type Provider from 'oidc-provider';
 import { REDIRECT_URI_OMITTED } from '../provider/code-redirect-uri.ts';
-import { OPENID, type AuthorizationRequest } from './check-authorization-request.ts';
+import type { AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 
 export interface MintCodeInput {
@@ -27,9 +27,9 @@ export interface MintCodeInput {
 export async function mintCode(provider: Provider, { client, accountId, authorization, ttl }: MintCodeInput): Promise<string> {
   const oidcClient = await provider.Client.find(client.id);
   if (!oidcClient) throw new Error(`client ${client.id} vanished while issuing a code`);
-  const scope = [...(authorization.openid ? [OPENID] : []), ...(authorization.scope ? [authorization.scope] : [])].join(' ');
+  const { scope } = authorization;
   const grant = new provider.Grant({ accountId, clientId: client.id });
-  if (scope) grant.addOIDCScope(scope);
+  grant.addOIDCScope(scope);
   const grantId = await grant.save();
   const code = new provider.AuthorizationCode({
     client: oidcClient,

@@ -6,20 +6,20 @@
  * - `username` and `password` are required → invalid_request;
  * - the requested scope must fit the client's allowed scopes
  *   (resolveScopes; a parent scope grants its sub-scopes) → invalid_scope;
- *   checked before the slow password hash; the granted values are declared
- *   to the provider (a sub-scope is not in any client's list);
+ *   checked before the slow password hash;
  * - unknown user or wrong password → invalid_grant, one message for both;
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
  * - the response: access_token, token_type `bearer`, expires_in (integer
- *   seconds), refresh_token when issued, scope when scoped.
+ *   seconds), refresh_token when issued, and always `scope`: the values the
+ *   access token grants (RFC 6749 section 5.1).
  */
+import { formatScopes } from '@heroes/oauth-scopes';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
-import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 
 export const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
@@ -32,22 +32,22 @@ interface PasswordParams {
 export interface PasswordGrantDeps {
   authenticate: UserAuthenticator;
   accessTokenTtl: number;
-  declareScopes: ScopeDeclarer;
 }
 
 export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDeps): void {
   provider.registerGrantType<PasswordParams>('password', createPasswordGrant(provider, deps), PASSWORD_GRANT_PARAMS);
 }
 
-function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl, declareScopes }: PasswordGrantDeps) {
+function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl }: PasswordGrantDeps) {
   return async function passwordGrant(ctx: TokenEndpointGrantContext<PasswordParams>): Promise<void> {
     const { client, params } = ctx.oidc;
     const missing = (['username', 'password'] as const).filter((name) => typeof params[name] !== 'string');
     if (missing.length > 0) throw new errors.InvalidRequest(`missing required parameter(s) (${missing.join(',')})`);
 
-    const scopes = resolveScopes(client.scope ? client.scope.split(' ') : [], params.scope);
-    if (!scopes.ok) throw new errors.InvalidScope(scopes.description, params.scope ?? '');
-    if (scopes.scope) declareScopes(scopes.scope.split(' '));
+    // The client's `scope` is what it may be granted (adapter/client-metadata.ts).
+    const resolved = resolveScopes(client.scope?.split(' ') ?? [], params.scope);
+    if (!resolved.ok) throw new errors.InvalidScope(resolved.description, params.scope ?? '');
+    const scope = formatScopes(resolved.scopes);
 
     const user = await authenticate(params.username as string, params.password as string);
     if (!user) throw new errors.InvalidGrant('invalid username or password');
@@ -55,16 +55,16 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl,
     ctx.oidc.entity('Account', account);
 
     const grant = new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
-    if (scopes.scope) grant.addOIDCScope(scopes.scope);
+    grant.addOIDCScope(scope);
     const grantId = await grant.save();
 
-    const at = new provider.AccessToken({ accountId: account.accountId, client, grantId, gty: 'password', scope: scopes.scope, expiresIn: accessTokenTtl });
+    const at = new provider.AccessToken({ accountId: account.accountId, client, grantId, gty: 'password', scope, expiresIn: accessTokenTtl });
     ctx.oidc.entity('AccessToken', at);
     const accessToken = await at.save();
 
     let refreshToken: string | undefined;
     if (client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token')) {
-      const rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope: scopes.scope ?? '' });
+      const rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope });
       ctx.oidc.entity('RefreshToken', rt);
       refreshToken = await rt.save();
     }
@@ -74,7 +74,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl,
       token_type: 'bearer',
       expires_in: at.expiration,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
-      ...(scopes.scope ? { scope: scopes.scope } : {}),
+      scope: at.scope,
     };
   };
 }

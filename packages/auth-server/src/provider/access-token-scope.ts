@@ -1,33 +1,45 @@
 /**
- * `openid` asks for an ID token (OpenID Connect Core 3.1.2.1); it is not a
- * permission at the resource server. The library copies the code's scope,
- * `openid` included, into the access token; the resource server reads any
- * non-empty scope as a restriction, so a client without allowed scopes
- * (unscoped tokens, full access) would get a token limited to "openid".
+ * The one place where an access token's scope is fixed, just before it is
+ * stored, whatever the grant (password, authorization_code, refresh_token).
  *
  * Rules enforced here:
- * - every access token is stored without `openid` in its scope (code and
- *   refresh grants; our password grant never adds it), so introspection
- *   and the token response show only this service's scopes;
- * - the grant, the code and the refresh token keep `openid`, so ID tokens
- *   are issued at the code exchange and at each refresh.
+ * - a refresh narrowed to a sub-scope stores exactly the requested values
+ *   (provider/refresh-sub-scope.ts);
+ * - a token never carries a value its client may not be granted now
+ *   (the client's `scope`, read from its row on this request, see
+ *   adapter/client-metadata.ts): narrowing a client with `auth set-scopes`
+ *   applies at its next refresh (and to codes not yet exchanged);
+ *   `openid` is kept (an ID token was asked for; it is no authority);
+ * - a token left with no value is refused (invalid_scope), never stored
+ *   unscoped: an empty scope grants nothing, and saying so beats a token
+ *   that silently cannot do anything. After a refresh token rotation this
+ *   ends the refresh chain, which can grant nothing any more anyway.
  */
-import type Provider from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
+import { formatScopes, isGranted, OPENID } from '@heroes/oauth-scopes';
+import { narrowedScope } from './refresh-sub-scope.ts';
 
 interface ScopedToken {
+  clientId?: string;
   scope?: string | undefined;
-}
-
-/** `scope` without the `openid` value. Usage: `withoutOpenid('openid heroes:read')` → 'heroes:read' */
-export function withoutOpenid(scope: string): string {
-  return scope.split(' ').filter((value) => value !== '' && value !== 'openid').join(' ');
+  save(): Promise<string>;
 }
 
 export function installAccessTokenScope(provider: Provider): void {
-  const proto = provider.AccessToken.prototype as unknown as ScopedToken & { save(this: ScopedToken): Promise<string> };
+  const proto = provider.AccessToken.prototype as unknown as ScopedToken;
   const save = proto.save;
-  proto.save = function saveWithoutOpenid() {
-    if (typeof this.scope === 'string') this.scope = withoutOpenid(this.scope);
+  proto.save = async function saveWithGrantedScope(this: ScopedToken) {
+    const ctx = Provider.ctx;
+    const current = ctx?.oidc?.client?.clientId === this.clientId ? ctx?.oidc?.client : await provider.Client.find(String(this.clientId));
+    const allowed = splitScope(current?.scope);
+    const values = splitScope((ctx ? narrowedScope(ctx.req) : undefined) ?? this.scope);
+    const kept = values.filter((value) => value === OPENID || isGranted(allowed, value));
+    if (kept.length === 0) throw new errors.InvalidScope('none of the requested scopes may be granted to this client any more', formatScopes(values));
+    this.scope = formatScopes(kept);
     return save.call(this);
   };
+}
+
+function splitScope(scope: string | undefined): string[] {
+  return (scope ?? '').split(' ').filter(Boolean);
 }

@@ -16,14 +16,15 @@
  *   grants `heroes:read`) → the library is handed that parent value, so it
  *   runs all of its checks (client authentication, binding, expiry, the
  *   scope check, ID token with `openid`) as for an exact refresh, and the
- *   new access token is then stored with exactly the requested values;
+ *   new access token is then stored with exactly the requested values
+ *   (provider/access-token-scope.ts);
  * - a value no token value grants → handed over as is: the library answers
  *   400 invalid_scope, nothing issued;
  * - an unknown refresh token → unchanged (the library answers invalid_grant).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { providerForm } from './hand-form-to-provider.ts';
 import { ROUTES } from './routes.ts';
 import { grantsScope } from '@heroes/oauth-scopes';
@@ -51,14 +52,7 @@ export function createRefreshSubScope(provider: Provider): Middleware {
   };
 }
 
-/** Stores the refreshed access token with the narrowed scope recorded by createRefreshSubScope. */
-export function installRefreshSubScope(provider: Provider): void {
-  const proto = provider.AccessToken.prototype as unknown as { scope?: string; save(): Promise<string> };
-  const save = proto.save;
-  proto.save = function saveNarrowed(this: { scope?: string }) {
-    const req = Provider.ctx?.req;
-    const scope = req ? narrowed.get(req) : undefined;
-    if (scope !== undefined) this.scope = scope;
-    return save.call(this);
-  };
+/** The exact values a refresh narrowed to, for this request (stored by provider/access-token-scope.ts). */
+export function narrowedScope(req: IncomingMessage): string | undefined {
+  return narrowed.get(req);
 }

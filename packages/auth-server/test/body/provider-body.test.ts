@@ -155,6 +155,19 @@ test('repeated parameters are still refused by the library', async (t) => {
   t.is(res.json['error'], 'invalid_request');
 });
 
+for (const path of ['/auth/token', '/auth/revoke', '/auth/introspect', '/auth/code']) {
+  test(`${path}: more than 1,000 form parameters → 413 JSON, before client authentication`, async (t) => {
+    const res = await post(s.url, path, 'a&'.repeat(1001));
+    t.is(res.status, 413);
+    t.deepEqual(res.json, { error: 'too many form parameters' });
+  });
+}
+
+test('1,000 repeated keys (a 60 KB body when they were copied per repeat) answer at once', async (t) => {
+  const res = await post(s.url, '/auth/token', `${grant}${'&a'.repeat(997)}`, { authorization: conf });
+  t.is(res.status, 200, res.text);
+});
+
 test('POST /auth/code reads its form in the declared charset too', async (t) => {
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
   const res = await fetch(`${s.url}/auth/code`, {

@@ -31,10 +31,15 @@ test('any requested scope outside the list → invalid_scope (nothing silently d
   t.is(res.body['error'], 'invalid_scope');
 });
 
-test('a client without allowed scopes gets unscoped tokens, whatever it asks', async (t) => {
-  const res = await passwordGrant(s.url, basic('plain', 's'), { ...user, scope: 'heroes:read' });
-  t.is(res.status, 200);
-  t.false('scope' in res.body);
+test('a client without allowed scopes is allowed the hero scopes: it may ask for less, never for more', async (t) => {
+  const all = await passwordGrant(s.url, basic('plain', 's'), user);
+  t.is(all.body['scope'], 'heroes:read heroes:write');
+  const less = await passwordGrant(s.url, basic('plain', 's'), { ...user, scope: 'heroes:read' });
+  t.is(less.status, 200);
+  t.is(less.body['scope'], 'heroes:read');
+  const more = await passwordGrant(s.url, basic('plain', 's'), { ...user, scope: 'heroes:read admin' });
+  t.is(more.status, 400);
+  t.is(more.body['error'], 'invalid_scope');
 });
 
 test('a client registered after start may use brand-new scopes, also when refreshing', async (t) => {
@@ -76,9 +81,13 @@ test('scopes of existing clients are declared at start', async (t) => {
 });
 
 test('resolveScopes rules', (t) => {
-  t.deepEqual(resolveScopes([], 'x'), { ok: true, scope: undefined });
-  t.deepEqual(resolveScopes(['a', 'b'], undefined), { ok: true, scope: 'a b' });
-  t.deepEqual(resolveScopes(['a', 'b'], 'b b'), { ok: true, scope: 'b' });
+  t.deepEqual(resolveScopes(['a', 'b'], undefined), { ok: true, scopes: ['a', 'b'] });
+  t.deepEqual(resolveScopes(['a', 'openid'], ''), { ok: true, scopes: ['a'] }, 'openid is never implied');
+  t.deepEqual(resolveScopes(['a', 'b'], 'b'), { ok: true, scopes: ['b'] });
+  t.deepEqual(resolveScopes(['a'], 'openid'), { ok: true, scopes: ['openid'] }, 'openid from any client, alone');
+  t.deepEqual(resolveScopes(['a:b'], 'a:b:c'), { ok: true, scopes: ['a:b:c'] });
   t.false(resolveScopes(['a'], 'a c').ok);
+  t.false(resolveScopes(['a'], 'a b').ok);
   t.false(resolveScopes(['a'], 'a\\').ok);
+  t.false(resolveScopes(['a'], 'a  a').ok, 'RFC 6749 3.3: single spaces');
 });

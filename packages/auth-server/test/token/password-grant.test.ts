@@ -24,7 +24,7 @@ test('confidential client gets access and refresh tokens as docs/oauth.md', asyn
   t.true((res.body['expires_in'] as number) > 86_390 && (res.body['expires_in'] as number) <= 86_400);
   t.regex(String(res.body['access_token']), /^[A-Za-z0-9_-]{43,}$/, '>= 32 random bytes, URL-safe');
   t.regex(String(res.body['refresh_token']), /^[A-Za-z0-9_-]{43,}$/);
-  t.false('scope' in res.body, 'a client without allowed scopes gets unscoped tokens');
+  t.is(res.body['scope'], 'heroes:read heroes:write', 'a client without allowed scopes is granted the hero scopes, written out');
   t.false('id_token' in res.body);
 });
 

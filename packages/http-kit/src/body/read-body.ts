@@ -13,7 +13,9 @@
  *    `unsupported content encoding '<coding>'` (see content-coding.ts);
  * 5. bytes over the limit → 413 `entity length exceeds maximum`, counted on
  *    the wire and again after undoing the Content-Encoding;
- * 6. charset: the Content-Type's, else the entry's default; malformed for
+ * 6. charset: the Content-Type's, else the entry's default; an HttpError
+ *    the codec throws is the answer (a form over 1,000 parameters → 413);
+ *    malformed for
  *    the codec, or a decoded string that is not well-formed Unicode (a lone
  *    surrogate) → 400 `request entity could not be decoded`;
  * 7. `expect` shape mismatch → 400 `request entity was unexpected type`;
@@ -31,6 +33,7 @@ import { bytesToText, isKnownCharset } from '../codecs/charset.ts';
 import type { CodecEntry } from '../codecs/codec.ts';
 import { parseMediaType, type MediaType } from '../codecs/parse-media-type.ts';
 import { BadRequestError, UnsupportedMediaTypeError } from '../errors/client-errors.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { filterKeys, hasKeyFilters, type KeyFilters } from '../keys/filter-keys.ts';
 import { resolveOptions, type ResolvedHttpKitOptions } from '../options.ts';
 import { getSettings, setSettings, type RequestSettings } from '../request-settings.ts';
@@ -125,8 +128,9 @@ function decode(bytes: Buffer, entry: CodecEntry, charset: string | undefined): 
   let value: unknown;
   try {
     const input = useCharset === undefined ? bytes : bytesToText(bytes, useCharset);
-    value = entry.codec?.decode(input);
+    value = entry.codec?.decode(input, useCharset);
   } catch (cause) {
+    if (cause instanceof HttpError) throw cause;
     throw new BadRequestError(UNDECODABLE, { cause, code: 'undecodable_entity' });
   }
   assertWellFormed(value);

@@ -9,6 +9,7 @@
 import iconv from 'iconv-lite';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const strictUtf8KeepBom = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function isKnownCharset(charset: string): boolean {
   return iconv.encodingExists(charset);
@@ -17,6 +18,15 @@ export function isKnownCharset(charset: string): boolean {
 export function bytesToText(bytes: Buffer, charset: string): string {
   if (isUtf8(charset)) return strictUtf8.decode(bytes);
   return iconv.decode(bytes, charset);
+}
+
+/**
+ * Bytes of percent escapes inside a body (a form value) → text: as
+ * bytesToText, but a BOM is content here, not a marker, so it is kept.
+ */
+export function escapedBytesToText(bytes: Buffer, charset: string): string {
+  if (isUtf8(charset)) return strictUtf8KeepBom.decode(bytes);
+  return iconv.decode(bytes, charset, { stripBOM: false });
 }
 
 export function textToBytes(text: string, charset: string): Buffer {

@@ -3,13 +3,15 @@
  * for one media type (registered in a CodecRegistry).
  *
  * - `decode` receives text when the entry has a charset (from the request's
- *   Content-Type or the entry's `defaultCharset`), bytes otherwise. Throw to
- *   signal a malformed body (→ 400).
+ *   Content-Type or the entry's `defaultCharset`), with that charset as its
+ *   second argument (forms decode percent escapes in it), bytes otherwise.
+ *   Throw to signal a malformed body (→ 400), or throw an HttpError for
+ *   another answer (e.g. 413 for too many form parameters).
  * - `encode` returns text (the charset is applied afterwards, as the last
  *   step) or bytes. Throw when the value cannot be encoded (→ 500).
  */
 export interface Codec {
-  decode(input: string | Buffer): unknown;
+  decode(input: string | Buffer, charset?: string): unknown;
   encode(value: unknown): string | Uint8Array;
 }
 

@@ -1,6 +1,9 @@
 /**
  * Middleware: the token must grant `scope` (403 insufficient_scope otherwise).
- * - a token without any scope keeps full access (SPEC.md: scopes are optional).
+ * - deny by default: a token grants only the scopes it records; a token
+ *   without scopes, or with only `openid` or other non-hero scopes, grants
+ *   nothing here (the authorization server writes out the hero scopes of
+ *   clients registered without allowed scopes).
  * - matching is the service's one scope rule (@heroes/oauth-scopes): a
  *   granted scope also grants its sub-scopes ("heroes" grants
  *   "heroes:read"), never the other way round.
@@ -17,7 +20,7 @@ import { insufficientScope } from './challenges.ts';
 export function requireScope(scope: string, realm: string): Middleware {
   return async function requireScopeStep(ctx, next) {
     const { scopes } = (ctx.state as AuthState).auth;
-    if (scopes.length > 0 && !isGranted(scopes, scope)) {
+    if (!isGranted(scopes, scope)) {
       throw insufficientScope(realm, scope);
     }
     await next();

@@ -4,7 +4,7 @@
  */
 export interface TokenInfo {
   active: boolean;
-  /** Granted scopes; empty when the token carries none (full access, SPEC.md). */
+  /** Granted scopes; empty when the token carries none (it grants nothing). */
   scopes: readonly string[];
   clientId?: string;
   username?: string;

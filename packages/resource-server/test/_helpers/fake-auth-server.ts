@@ -62,7 +62,7 @@ export async function startFakeAuthServer(expectedAuthorization?: string): Promi
   return state;
 }
 
-/** An active bearer token body, `exp` seconds from now. */
+/** An active bearer token body granting both hero scopes (override `scope` to change), `exp` seconds from now. */
 export function activeToken(extra: Record<string, unknown> = {}, expiresIn = 3600): Record<string, unknown> {
   return {
     active: true,
@@ -70,6 +70,7 @@ export function activeToken(extra: Record<string, unknown> = {}, expiresIn = 360
     username: 'bob',
     sub: '1',
     token_type: 'Bearer',
+    scope: 'heroes:read heroes:write',
     exp: Math.floor(Date.now() / 1000) + expiresIn,
     ...extra,
   };

@@ -10,6 +10,9 @@ let rs: InProcessServer;
 test.before(async () => {
   auth = await startFakeAuthServer();
   auth.tokens.set('full', activeToken());
+  auth.tokens.set('unscoped', activeToken({ scope: undefined }));
+  auth.tokens.set('openid', activeToken({ scope: 'openid' }));
+  auth.tokens.set('other', activeToken({ scope: 'openid profile villains' }));
   auth.tokens.set('reader', activeToken({ scope: 'heroes:read' }));
   auth.tokens.set('writer', activeToken({ scope: 'heroes:write other' }));
   auth.tokens.set('parent', activeToken({ scope: 'heroes' }));
@@ -57,9 +60,18 @@ for (const token of ['unknown-token', 'expired', 'refresh', 'dpop']) {
   });
 }
 
-test('a token without scopes has full access', async (t) => {
+test('a token with both hero scopes reads and writes', async (t) => {
   t.is((await heroes(bearer('full'))).status, 200);
   t.is((await heroes(bearer('full'), 'POST')).status, 200);
+});
+
+test('deny by default: a token without hero scopes (none, openid, others) can neither read nor write', async (t) => {
+  for (const token of ['unscoped', 'openid', 'other']) {
+    const read = await heroes(bearer(token));
+    t.is(read.status, 403, token);
+    t.deepEqual(read.body, { error: 'insufficient_scope', scope: 'heroes:read' }, token);
+    t.is((await heroes(bearer(token), 'POST')).status, 403, token);
+  }
 });
 
 test('heroes:read reads but cannot write → 403 insufficient_scope', async (t) => {

@@ -212,3 +212,21 @@ test('a gzip- or deflate-encoded body is decoded; another Content-Encoding → 4
   t.deepEqual(br.body, { error: "unsupported content encoding 'br'" });
   t.is(await rs.server.db.user.count({ where: { username: 'brotli' } }), 0);
 });
+
+test('a gzip form of repeated keys (was seconds of decoding for the whole edge) → 413 at once; the next request is served', async (t) => {
+  const res = await request(`${rs.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+    body: gzipSync('a&'.repeat(500_000)),
+  });
+  t.is(res.status, 413);
+  t.deepEqual(res.body, { error: 'too many form parameters' });
+  const next = await register({ username: 'after-flood', password: 'pw' });
+  t.is(next.status, 200);
+});
+
+test('GET /heroes with more than 1,000 query parameters → 400 JSON', async (t) => {
+  const res = await request(`${rs.url}/heroes?${'a=1&'.repeat(1001)}`);
+  t.is(res.status, 400);
+  t.deepEqual(res.body, { error: 'too many query parameters' });
+});

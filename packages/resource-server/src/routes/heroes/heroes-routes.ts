@@ -1,6 +1,7 @@
 /**
  * /heroes/[:id]: every method behind the bearer guard, reads need
- * `heroes:read` and writes `heroes:write` (only when the token has scopes).
+ * `heroes:read` and writes `heroes:write` (deny by default: a token
+ * without them can do neither).
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';

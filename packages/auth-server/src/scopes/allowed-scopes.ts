@@ -1,0 +1,20 @@
+/**
+ * What a client may be granted, from the scopes registered for it
+ * (`auth add-client --allowed-scopes`, `auth set-scopes`).
+ *
+ * Rules enforced here:
+ * - a client registered without allowed scopes is allowed exactly the hero
+ *   scopes (HERO_SCOPES), written out: every token states its authority,
+ *   and Aqueduct's "no scopes = full access" still holds for such clients;
+ * - `openid` is never authority (it asks for an ID token), so a client
+ *   registered with only `openid` counts as registered without scopes;
+ * - otherwise the registered list, as is.
+ *
+ * Usage: `allowedScopes([])` → ['heroes:read', 'heroes:write']
+ */
+import { HERO_SCOPES, OPENID } from '@heroes/oauth-scopes';
+
+export function allowedScopes(registered: readonly string[]): string[] {
+  const authority = registered.filter((value) => value !== OPENID);
+  return authority.length > 0 ? [...registered] : [...registered, ...HERO_SCOPES];
+}
