@@ -8,7 +8,7 @@
  * - Prisma's multi-line messages are replaced by what they mean.
  */
 import { databaseAddress } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/http-kit';
+import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
 import { ClientRegistryError } from '../clients/index.ts';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */

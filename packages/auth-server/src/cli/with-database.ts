@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { applyMigrations, createDb, dataDir, describeDatabase, EmbeddedPostgresError, resolveDatabaseUrl, type PrismaClient } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/http-kit';
+import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
 import { ClientRegistryError } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
 
