@@ -332,10 +332,11 @@ test.serial('refresh token grant → a new access token that works', async (t) =
   t.not(refreshed.access_token, first.access_token);
   t.true((refreshed.expires_in ?? 0) > 0);
   t.is((await getHeroes(config, refreshed.access_token)).status, 200);
+  t.not(refreshed.refresh_token, first.refresh_token, 'rotated (RFC 9700 section 4.14.2)');
 
   // Bound to its client: another confidential client cannot use it.
   const other = await discover(scoped.id, scoped.secret, client.ClientSecretBasic(scoped.secret));
-  await expectOAuthError(t, client.refreshTokenGrant(other, first.refresh_token!), 'invalid_grant', 400);
+  await expectOAuthError(t, client.refreshTokenGrant(other, refreshed.refresh_token!), 'invalid_grant', 400);
 });
 
 // ---------------------------------------------------------------- 4. authorization code + PKCE

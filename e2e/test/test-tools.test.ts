@@ -24,6 +24,7 @@ test('the tools found are handed to the suites by path', (t) => {
   const found = ensureTestTools({ env: process.env, install: () => t.fail('nothing to install') as never });
   t.true(fs.existsSync(found['CHROMIUM_PATH']!));
   t.true(fs.existsSync(found['HAPROXY_PATH']!));
+  t.true(fs.existsSync(found['DOCKER_COMPOSE_PATH']!));
 });
 
 test('a missing tool that may not be installed stops the run with one line', (t) => {

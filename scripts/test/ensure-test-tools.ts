@@ -1,14 +1,15 @@
 /**
  * What `npm test` needs besides Node and PostgreSQL: Debian's `chromium`
  * (browser tests of the login page, the /docs page and the /app client) and
- * `haproxy` (the scale-out test). Each is found, or installed with apt-get
+ * `haproxy` (the scale-out test) and `docker-compose` (`docker-compose config`
+ * validates docker-compose.yml; images are never pulled). Each is found, or installed with apt-get
  * when this process may (root, apt-get present, HEROES_NO_INSTALL unset);
  * otherwise the run stops before any suite with one line saying what to
- * install. The found paths are passed to the suites as CHROMIUM_PATH and
- * HAPROXY_PATH.
+ * install. The found paths are passed to the suites as CHROMIUM_PATH,
+ * HAPROXY_PATH and DOCKER_COMPOSE_PATH.
  */
 import { spawnSync } from 'node:child_process';
-import { chromiumSpec, findTool, haproxySpec, isExecutable, type ToolSpec } from './find-tool.ts';
+import { chromiumSpec, dockerComposeSpec, findTool, haproxySpec, isExecutable, type ToolSpec } from './find-tool.ts';
 
 export class MissingToolError extends Error {}
 
@@ -34,7 +35,7 @@ export function aptInstall(packages: string[]): boolean {
 export function ensureTestTools(options: EnsureOptions = {}): Record<string, string> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.error(line));
-  const specs: ToolSpec[] = [chromiumSpec, haproxySpec];
+  const specs: ToolSpec[] = [chromiumSpec, haproxySpec, dockerComposeSpec];
 
   for (const spec of specs) {
     const fromEnv = env[spec.envVar];

@@ -1,5 +1,5 @@
 /**
- * Finds a program the test suites drive (Chromium, HAProxy): the path in its
+ * Finds a program the test suites drive (Chromium, HAProxy, docker-compose): the path in its
  * environment variable when set, else the first executable candidate, else
  * the first match on PATH.
  */
@@ -50,4 +50,11 @@ export const haproxySpec: ToolSpec = {
   envVar: 'HAPROXY_PATH',
   candidates: ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'],
   names: ['haproxy'],
+};
+
+export const dockerComposeSpec: ToolSpec = {
+  debianPackage: 'docker-compose',
+  envVar: 'DOCKER_COMPOSE_PATH',
+  candidates: ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'],
+  names: ['docker-compose'],
 };

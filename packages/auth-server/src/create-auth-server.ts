@@ -9,6 +9,7 @@
  *   unanswered → 405 for other methods on the provider's paths →
  *   database outages at the provider's paths → 503 →
  *   form bodies of the provider's endpoints read through http-kit →
+ *   scope parameter syntax and limits at the token endpoint →
  *   client-auth normalization → public clients refused at introspection →
  *   redirect_uri of a code exchange → refresh to a sub-scope →
  *   old access tokens revoked on refresh
@@ -28,6 +29,7 @@ import {
   createHttpKit,
   createLogger,
   createRequestId,
+  noSniff,
   NotFoundError,
   serve,
   type Health,
@@ -60,7 +62,8 @@ import { createRefreshSubScope } from './provider/refresh-sub-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { silenceParsedBodyWarning } from './provider/hand-form-to-provider.ts';
 import { PROVIDER_PATHS } from './provider/routes.ts';
-import { createScopeDeclarer, type ScopeDeclarer } from './scopes/declare-scopes.ts';
+import { createScopeCatalogue } from './scopes/scope-catalogue.ts';
+import { createScopeParameterCheck } from './middleware/check-scope-parameter.ts';
 import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
 import { createSecretVerifier } from './secrets/secret-cache.ts';
 
@@ -86,8 +89,6 @@ export interface AuthServer {
   config: AuthServerConfig;
   /** GET /health/live and /health/ready (see http-kit's createHealth). */
   health: Health;
-  /** Declares scope values to the provider (see scopes/declare-scopes.ts). */
-  declareScopes: ScopeDeclarer;
   /** Listens on `port` (default config.port; 0 = ephemeral) and config.host. */
   listen(port?: number): Promise<ListeningServer>;
   /**
@@ -111,21 +112,16 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
 
   const notify = createRevocationNotifier(db, logger);
-  let declareScopes: ScopeDeclarer = () => {};
-  const clients = await db.oAuthClient.findMany({ select: { allowedScopes: true } });
   const provider = createProvider({
     config,
     keys,
-    scopes: [...config.baseScopes, ...clients.flatMap((client) => client.allowedScopes)],
     adapter: createAdapterFactory({
       db,
       notify,
-      onScopes: (scopes) => declareScopes(scopes),
       introspectionOnlyClientId: config.resourceServerClientId,
     }),
     findAccount: createFindAccount(db),
   });
-  declareScopes = createScopeDeclarer(provider);
   installAccessTokenScope(provider);
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
@@ -138,7 +134,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const codeRouter = createCodeRouter({
     db,
     provider,
-    declareScopes,
     authenticate,
     issuer: config.publicBaseUrl,
     authCodeTtl: config.authCodeTtl,
@@ -149,11 +144,12 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  app.use(noSniff);
   app.use(createRequestId());
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
-  app.use(createMetadataRewriter(config.publicBaseUrl));
+  app.use(createMetadataRewriter(config.publicBaseUrl, createScopeCatalogue(db, config.resourceServerClientId)));
   app.use(createTokenResponseFixer());
   app.use(createUnauthorizedClientMapper());
   app.use(async function notFound(ctx, next) {
@@ -163,6 +159,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createMethodGuard());
   app.use(createDatabaseOutageMapper(provider, PROVIDER_PATHS));
   app.use(createProviderFormReader());
+  app.use(createScopeParameterCheck());
   app.use(createClientAuthNormalizer(config.publicBaseUrl));
   app.use(createIntrospectionGuard());
   app.use(createCodeRedirectUriCheck(provider));
@@ -182,7 +179,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     db,
     config,
     health,
-    declareScopes,
     async listen(port = config.port) {
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const serving = await serve(app.callback(), {

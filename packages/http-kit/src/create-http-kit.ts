@@ -3,12 +3,15 @@
  *
  * The middleware runs, outermost first:
  * 1. request log — one line per request (method, path without query, status, ms);
- * 2. gzip — koa-compress, so compression is the last step of the response;
- * 3. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
- * 4. declared length — a Content-Length over `maxBodyBytes` → 413 with
+ *    `X-Content-Type-Options: nosniff` is set on every answer (no-sniff.ts);
+ * 2. error mapping of what compression itself throws (a JSON 500, never
+ *    Koa's text body);
+ * 3. gzip — koa-compress, so compression is the last step of the response;
+ * 4. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
+ * 5. declared length — a Content-Length over `maxBodyBytes` → 413 with
  *    `Connection: close` before any route runs and without reading the body;
  *    a query of more than `maxQueryParameters` parameters → 400;
- * 5. response encoding — the codec registry turns `ctx.body` into bytes.
+ * 6. response encoding — the codec registry turns `ctx.body` into bytes.
  * It also links the request to the registry and body limit, for readBody().
  * For `Expect: 100-continue` requests, configureServer() answers the same 413
  * instead of `100 Continue`.
@@ -28,6 +31,7 @@ import { createRequestLogger } from './logging/log-requests.ts';
 import { resolveOptions, type HttpKitOptions, type ResolvedHttpKitOptions } from './options.ts';
 import { assertQuerySize } from './query/assert-query-size.ts';
 import { attachSettings } from './request-settings.ts';
+import { NO_SNIFF } from './response/no-sniff.ts';
 import { createResponseEncoder } from './response/encode-response.ts';
 
 export interface HttpKit {
@@ -45,13 +49,14 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const encodeResponse = createResponseEncoder(registry);
   const middleware: Middleware = async function httpKit(ctx, next) {
     attachSettings(ctx.req, resolved);
+    ctx.set(NO_SNIFF);
     await logRequests(ctx, () =>
-      compress(ctx, () =>
+      handleErrors(ctx, () => compress(ctx, () =>
         handleErrors(ctx, () => {
           assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
           assertQuerySize(ctx.querystring, resolved.maxQueryParameters);
           return encodeResponse(ctx, next);
-        })));
+        }))));
   };
   return { middleware, registry, options: resolved };
 }

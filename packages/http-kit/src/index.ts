@@ -15,12 +15,14 @@ export { TextCodec } from './codecs/text-codec.ts';
 
 export { readBody, type ReadBodyOptions } from './body/read-body.ts';
 export { isWellFormedText } from './body/assert-well-formed.ts';
+export { declaredLength, TOO_LARGE } from './body/read-bytes.ts';
 export type { ExpectedShape } from './body/check-shape.ts';
 
 export { filterKeys, type KeyFilters } from './keys/filter-keys.ts';
 export { defineResource, type Resource, type ResourceDefinition, type ToMapOptions } from './keys/define-resource.ts';
 
 export { sendBytes } from './response/send-bytes.ts';
+export { noSniff, NO_SNIFF } from './response/no-sniff.ts';
 export { shouldCompress } from './compression/should-compress.ts';
 
 export { HttpError, type HttpErrorOptions } from './errors/http-error.ts';

@@ -1,6 +1,7 @@
 /**
  * The Koa app of the public edge, as a table of layers (outermost first):
- * 0. request id (X-Request-Id, on every log line), health probes
+ * 0. `X-Content-Type-Options: nosniff` (every answer), request id
+ *    (X-Request-Id, on every log line), health probes
  *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
  * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
  *    authorization server, untouched by http-kit;
@@ -10,7 +11,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, createRequestId, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
+import { createHttpKit, createRequestId, noSniff, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
 import type { Logger } from 'pino';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -48,6 +49,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
     realm: config.realm,
   });
 
+  app.use(noSniff);
   app.use(createRequestId());
   app.use(health.middleware);
   app.use(metrics.middleware);

@@ -89,6 +89,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     target: config.authServerUrl,
     trustProxy: config.trustProxy,
     timeoutMs: config.authProxyTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
     logger,
   });
   const health = createHealth({

@@ -4,8 +4,8 @@
  * so upsert/destroy are never called by the library; they are no-ops.
  *
  * Rules enforced here:
- * - every client read declares its allowed scopes to the provider first
- *   (`onScopes`), so a client registered after start may use new scopes;
+ * - every request reads the row, so `auth set-scopes` and a client
+ *   registered after start apply at once;
  * - the resource server's client is introspection-only (client-metadata.ts);
  * - an id outside VSCHAR (RFC 6749 Appendix A.1; the CLI registers no such
  *   id) is not found, without a database read (a NUL byte would make
@@ -18,12 +18,10 @@ import { toClientMetadata } from './client-metadata.ts';
 
 export class ClientAdapter implements Adapter {
   readonly #db: PrismaClient;
-  readonly #onScopes: (scopes: readonly string[]) => void;
   readonly #introspectionOnlyId: string | undefined;
 
-  constructor(db: PrismaClient, onScopes: (scopes: readonly string[]) => void, introspectionOnlyId?: string) {
+  constructor(db: PrismaClient, introspectionOnlyId?: string) {
     this.#db = db;
-    this.#onScopes = onScopes;
     this.#introspectionOnlyId = introspectionOnlyId;
   }
 
@@ -34,7 +32,6 @@ export class ClientAdapter implements Adapter {
       select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
     });
     if (!row) return undefined;
-    this.#onScopes(row.allowedScopes);
     return toClientMetadata(row, { introspectionOnly: row.id === this.#introspectionOnlyId }) as AdapterPayload;
   }
 

@@ -9,8 +9,12 @@
  * - a client without a secret is public (`none`): password and code grants,
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;
- * - the client's `scope` is what it may be granted (scopes/allowed-scopes.ts:
- *   none registered → the hero scopes, written out);
+ * - what the client may be granted (scopes/allowed-scopes.ts: none
+ *   registered → the hero scopes, written out) travels as the custom
+ *   property `allowed_scopes`, not as `scope`: the library would check a
+ *   `scope` against its static scope list, which holds only `openid` (the
+ *   catalogue is ours, scopes/scope-catalogue.ts), and our grants decide
+ *   scopes themselves;
  * - the resource server's own client (RESOURCE_SERVER_CLIENT_ID) exists only
  *   to introspect: no grant type, no response type, no redirect URI, so the
  *   token endpoint refuses every grant for it (see
@@ -24,7 +28,7 @@
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
-import { allowedScopes } from '../scopes/allowed-scopes.ts';
+import { ALLOWED_SCOPES_PROPERTY, allowedScopes } from '../scopes/allowed-scopes.ts';
 
 export interface ClientMetadataOptions {
   /** True for the resource server's client: it may introspect, never obtain a token. */
@@ -46,7 +50,7 @@ export function toClientMetadata(
     application_type: redirectUri && !isWebUri(redirectUri) ? 'native' : 'web',
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
-  metadata.scope = allowedScopes(row.allowedScopes).join(' ');
+  metadata[ALLOWED_SCOPES_PROPERTY] = allowedScopes(row.allowedScopes);
   return metadata;
 }
 

@@ -2,7 +2,7 @@
  * The adapter factory handed to oidc-provider: one adapter per model name.
  *
  * Usage:
- *   new Provider(issuer, { adapter: createAdapterFactory({ db, notify, onScopes, introspectionOnlyClientId }) });
+ *   new Provider(issuer, { adapter: createAdapterFactory({ db, notify, introspectionOnlyClientId }) });
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter } from 'oidc-provider';
@@ -16,14 +16,13 @@ const TOKEN_MODELS = new Set<string>(['AccessToken', 'RefreshToken', 'Authorizat
 export interface AdapterDeps {
   db: PrismaClient;
   notify: RevocationNotifier;
-  onScopes: (scopes: readonly string[]) => void;
   /** The resource server's client: it may introspect, never obtain a token. */
   introspectionOnlyClientId?: string;
 }
 
-export function createAdapterFactory({ db, notify, onScopes, introspectionOnlyClientId }: AdapterDeps): (model: string) => Adapter {
+export function createAdapterFactory({ db, notify, introspectionOnlyClientId }: AdapterDeps): (model: string) => Adapter {
   return function createAdapter(model) {
-    if (model === 'Client') return new ClientAdapter(db, onScopes, introspectionOnlyClientId);
+    if (model === 'Client') return new ClientAdapter(db, introspectionOnlyClientId);
     if (TOKEN_MODELS.has(model)) return new TokenAdapter(db, model as TokenModel, notify);
     return new RecordAdapter(db, model);
   };

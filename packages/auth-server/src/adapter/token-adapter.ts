@@ -11,18 +11,26 @@
  *   characters, the alphabet of the library's opaque values) returns
  *   nothing without a query: a NUL or a lone surrogate never reaches the
  *   hash (which would turn the surrogate into U+FFFD) or the database;
- * - `consume`, `destroy` and `revokeByGrantId` never throw on missing rows;
+ * - `consume` is single-use, atomically (RFC 6749 section 4.1.2, RFC 9700
+ *   section 4.14.2): a conditional update, only where not yet consumed.
+ *   The loser of a race (two exchanges of one code, two refreshes with one
+ *   refresh token, both past the library's `consumed` check) gets
+ *   invalid_grant and the whole grant is revoked, as for a replay;
+ * - `destroy` and `revokeByGrantId` never throw on missing rows;
  * - destroying, consuming or revoking access tokens notifies resource servers.
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
+import { revokeGrant } from './revoke-grant.ts';
 
 /** The library's opaque token values are 43 of these (256 bits); codes and refresh tokens too. */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 
 export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
+
+const LABELS: Readonly<Record<TokenModel, string>> = { AccessToken: 'access token', RefreshToken: 'refresh token', AuthorizationCode: 'authorization code' };
 
 interface TokenRow {
   payload: Prisma.JsonValue;
@@ -44,7 +52,8 @@ interface TokenData {
 interface TokenTable {
   upsert(args: { where: { id: string }; create: TokenData & { id: string }; update: TokenData }): Promise<unknown>;
   findUnique(args: { where: { id: string }; select: { payload: true; expiresAt: true; consumedAt: true } }): Promise<TokenRow | null>;
-  updateMany(args: { where: { id: string }; data: { consumedAt: Date } }): Promise<{ count: number }>;
+  findFirst(args: { where: { id: string }; select: { grantId: true } }): Promise<{ grantId: string | null } | null>;
+  updateMany(args: { where: { id: string; consumedAt: null }; data: { consumedAt: Date } }): Promise<{ count: number }>;
   deleteMany(args: { where: { id: string } | { grantId: string } }): Promise<{ count: number }>;
 }
 
@@ -59,9 +68,15 @@ export function tokenTable(db: PrismaClient, model: TokenModel): TokenTable {
 export class TokenAdapter implements Adapter {
   readonly #table: TokenTable;
   readonly #notify: RevocationNotifier | undefined;
+  readonly #db: PrismaClient;
+  readonly #revocations: RevocationNotifier;
+  readonly #model: TokenModel;
 
   constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
     this.#table = tokenTable(db, model);
+    this.#db = db;
+    this.#revocations = notify;
+    this.#model = model;
     // Only access tokens are cached by resource servers.
     this.#notify = model === 'AccessToken' ? notify : undefined;
   }
@@ -103,8 +118,12 @@ export class TokenAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const tokenHash = hashToken(id);
-    await this.#table.updateMany({ where: { id: tokenHash }, data: { consumedAt: new Date() } });
-    await this.#notify?.({ tokenHash });
+    const { count } = await this.#table.updateMany({ where: { id: tokenHash, consumedAt: null }, data: { consumedAt: new Date() } });
+    if (count === 1) return this.#notify?.({ tokenHash });
+    // Another request consumed it first (or it was revoked meanwhile).
+    const row = await this.#table.findFirst({ where: { id: tokenHash }, select: { grantId: true } });
+    if (row?.grantId) await revokeGrant(this.#db, this.#revocations, row.grantId);
+    throw new errors.InvalidGrant(`${LABELS[this.#model]} already used`);
   }
 
   async destroy(id: string): Promise<void> {

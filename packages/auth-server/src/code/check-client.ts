@@ -10,12 +10,10 @@
  * - a redirect_uri parameter, when sent, must equal the registered one
  *   exactly (no prefix or pattern matching) → else 400 page; when absent
  *   the registered one is used (Aqueduct; RFC 6749 3.1.2.3 allows it for a
- *   single registered URI);
- * - the client's allowed scopes are declared to the provider.
+ *   single registered URI).
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { isVschar } from '../clients/vschar.ts';
-import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
 
@@ -23,7 +21,6 @@ export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri'
 
 export async function checkClient(
   db: PrismaClient,
-  declareScopes: ScopeDeclarer,
   request: CodeRequest,
   introspectionOnlyClientId?: string,
 ): Promise<CodeClient> {
@@ -41,6 +38,5 @@ export async function checkClient(
   if (request.redirectUri !== undefined && request.redirectUri !== client.redirectUri) {
     throw new PageError('invalid_request', 'redirect_uri does not match the registered redirect URI');
   }
-  declareScopes(client.allowedScopes);
   return client as CodeClient;
 }

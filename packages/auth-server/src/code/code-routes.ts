@@ -4,7 +4,7 @@
  * authorization endpoint). An endpoint is a table of steps:
  *
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
- *   POST: read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
+ *   POST: own origin (check-request-origin.ts, else 403 page) → read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
  *         → authenticate user (wrong → form again, with an error)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
@@ -24,9 +24,9 @@ import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { readForm } from '../body/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
-import type { ScopeDeclarer } from '../scopes/declare-scopes.ts';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
 import { checkClient, type CodeClient } from './check-client.ts';
+import { CROSS_SITE_REFUSED, isOwnOrigin } from './check-request-origin.ts';
 import { PageError, RedirectError } from './code-flow-errors.ts';
 import { oauthParams, parseCodeRequest, type CodeRequest } from './code-request.ts';
 import { renderErrorPage, renderLoginPage } from './login-page.ts';
@@ -37,7 +37,6 @@ import { sendPage } from './send-page.ts';
 export interface CodeRouteDeps {
   db: PrismaClient;
   provider: Provider;
-  declareScopes: ScopeDeclarer;
   authenticate: UserAuthenticator;
   issuer: string;
   authCodeTtl: number;
@@ -67,6 +66,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     });
 
   const grantCode: Middleware = async (ctx) => {
+    if (!isOwnOrigin(ctx, deps.issuer)) return sendPage(ctx, 403, renderErrorPage('access_denied', CROSS_SITE_REFUSED));
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
       const user = await deps.authenticate(request.username ?? '', request.password ?? '');
@@ -93,7 +93,7 @@ async function handle(ctx: Context, deps: CodeRouteDeps, source: Record<string, 
     const parsed = parseCodeRequest(source);
     if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter, parsed.max));
     state = parsed.request.state;
-    client = await checkClient(deps.db, deps.declareScopes, parsed.request, deps.introspectionOnlyClientId);
+    client = await checkClient(deps.db, parsed.request, deps.introspectionOnlyClientId);
     const authorization = checkAuthorizationRequest(client, parsed.request);
     await step(client, parsed.request, authorization);
   } catch (err) {

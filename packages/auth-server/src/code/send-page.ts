@@ -19,7 +19,9 @@ export function sendPage(ctx: Context, status: number, html: string, redirectUri
   ctx.set('Pragma', 'no-cache');
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: with no-referrer browsers post the form with `Origin: null`,
+  // which check-request-origin.ts refuses; other sites still get no Referer.
+  ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`);
 }
 

@@ -16,12 +16,6 @@ export const FIXED = Object.freeze({
   idTokenTtl: 3_600,
 
   /**
-   * Scopes always declared to oidc-provider, on top of every scope found in
-   * oauth_clients at start and every scope of a client read afterwards.
-   */
-  baseScopes: Object.freeze(['heroes:read', 'heroes:write']) as readonly string[],
-
-  /**
    * How many successful client-secret verifications are remembered, and for
    * how long (milliseconds).
    */

@@ -20,6 +20,7 @@ import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
+import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 
 export const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
@@ -44,8 +45,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const missing = (['username', 'password'] as const).filter((name) => typeof params[name] !== 'string');
     if (missing.length > 0) throw new errors.InvalidRequest(`missing required parameter(s) (${missing.join(',')})`);
 
-    // The client's `scope` is what it may be granted (adapter/client-metadata.ts).
-    const resolved = resolveScopes(client.scope?.split(' ') ?? [], params.scope);
+    const resolved = resolveScopes(clientAllowedScopes(client), params.scope);
     if (!resolved.ok) throw new errors.InvalidScope(resolved.description, params.scope ?? '');
     const scope = formatScopes(resolved.scopes);
 

@@ -7,6 +7,8 @@
  *   address the request reached, so clients behind or in front of the
  *   forwarding proxy get the same document;
  * - authorization_endpoint is {base}/auth/code (our login form);
+ * - scopes_supported is the catalogue of registered scopes plus `openid`
+ *   (scopes/scope-catalogue.ts), read on each request;
  * - OpenID Connect: `openid` is in scopes_supported and /auth/code issues
  *   ID tokens for it (RS256, our keys at jwks_uri); claims_supported lists
  *   the claims those carry;
@@ -18,11 +20,12 @@
  */
 import type { Middleware } from 'koa';
 import { ROUTES } from '../provider/routes.ts';
+import type { ScopeCatalogue } from '../scopes/scope-catalogue.ts';
 
 const DISCOVERY = new Set<string>([ROUTES.openidDiscovery, ROUTES.oauthDiscovery]);
 const ID_TOKEN_CLAIMS = ['sub', 'iss'];
 
-export function createMetadataRewriter(publicBaseUrl: string): Middleware {
+export function createMetadataRewriter(publicBaseUrl: string, catalogue: ScopeCatalogue): Middleware {
   return async function rewriteMetadata(ctx, next) {
     if (!DISCOVERY.has(ctx.path)) return next();
     await next();
@@ -35,6 +38,7 @@ export function createMetadataRewriter(publicBaseUrl: string): Middleware {
     }
     body['authorization_endpoint'] = publicBaseUrl + ROUTES.authorization;
     body['response_modes_supported'] = ['query'];
+    body['scopes_supported'] = await catalogue();
     // The claims our ID tokens carry (no sessions here, so no sid; auth_time only on request, which /auth/code cannot take).
     if ('claims_supported' in body) body['claims_supported'] = ID_TOKEN_CLAIMS;
     const methods = body['token_endpoint_auth_methods_supported'];

@@ -7,7 +7,8 @@
  * - only a 200 answer of the refresh_token grant, once the library has
  *   stored the new access token, and before the answer is sent: a client
  *   that got the new token can rely on the old one being dead;
- * - the new access token is kept; the refresh token too (not rotated).
+ * - the new access token is kept, and the new refresh token (rotated, see
+ *   provider/create-provider.ts).
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';

@@ -6,8 +6,8 @@
  * - a refresh narrowed to a sub-scope stores exactly the requested values
  *   (provider/refresh-sub-scope.ts);
  * - a token never carries a value its client may not be granted now
- *   (the client's `scope`, read from its row on this request, see
- *   adapter/client-metadata.ts): narrowing a client with `auth set-scopes`
+ *   (its allowed scopes, read from its row on this request, see
+ *   scopes/allowed-scopes.ts): narrowing a client with `auth set-scopes`
  *   applies at its next refresh (and to codes not yet exchanged);
  *   `openid` is kept (an ID token was asked for; it is no authority);
  * - a token left with no value is refused (invalid_scope), never stored
@@ -17,6 +17,7 @@
  */
 import Provider, { errors } from 'oidc-provider';
 import { formatScopes, isGranted, OPENID } from '@heroes/oauth-scopes';
+import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { narrowedScope } from './refresh-sub-scope.ts';
 
 interface ScopedToken {
@@ -31,7 +32,7 @@ export function installAccessTokenScope(provider: Provider): void {
   proto.save = async function saveWithGrantedScope(this: ScopedToken) {
     const ctx = Provider.ctx;
     const current = ctx?.oidc?.client?.clientId === this.clientId ? ctx?.oidc?.client : await provider.Client.find(String(this.clientId));
-    const allowed = splitScope(current?.scope);
+    const allowed = clientAllowedScopes(current);
     const values = splitScope((ctx ? narrowedScope(ctx.req) : undefined) ?? this.scope);
     const kept = values.filter((value) => value === OPENID || isGranted(allowed, value));
     if (kept.length === 0) throw new errors.InvalidScope('none of the requested scopes may be granted to this client any more', formatScopes(values));

@@ -9,8 +9,10 @@
  * - response type `code` only; grants password (ours), authorization_code
  *   and refresh_token; client auth client_secret_basic/post and none;
  * - keys from configuration (never the development keys);
- * - refresh tokens only for clients with a secret, not rotated (Aqueduct
- *   keeps the refresh token); PKCE S256 required for public clients;
+ * - refresh tokens only for clients with a secret, rotated on every use
+ *   (RFC 9700 section 4.14.2): a reused one revokes the whole grant (the
+ *   library's replay check, made atomic in adapter/token-adapter.ts);
+ *   PKCE S256 required for public clients;
  * - introspection: the resource server's client for any token, any other
  *   confidential client only for its own tokens, public clients never
  *   (RFC 7662 2.1); revocation: a client's own tokens (public clients
@@ -26,29 +28,34 @@ import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
+import { OPENID } from '@heroes/oauth-scopes';
+import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { ROUTES } from './routes.ts';
 
 export interface ProviderDeps {
   config: AuthServerConfig;
   keys: ProviderKeys;
-  scopes: readonly string[];
   adapter: NonNullable<Configuration['adapter']>;
   findAccount: NonNullable<Configuration['findAccount']>;
 }
 
-export function createProvider({ config, keys, scopes, adapter, findAccount }: ProviderDeps): Provider {
+export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     adapter,
     findAccount,
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     clients: [],
-    scopes: [...new Set(scopes)],
+    // The library's static list: only `openid` (ID tokens). The catalogue is
+    // ours (scopes/scope-catalogue.ts) and what a client may be granted
+    // travels as `allowed_scopes` (adapter/client-metadata.ts).
+    scopes: [OPENID],
+    extraClientMetadata: { properties: [ALLOWED_SCOPES_PROPERTY] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     issueRefreshToken: async (_ctx, client) => client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: false,
+    rotateRefreshToken: true,
     // The introspection `username` member, stored with the token (no read per introspection).
     extraTokenClaims: async (ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;

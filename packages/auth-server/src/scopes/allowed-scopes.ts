@@ -18,3 +18,16 @@ export function allowedScopes(registered: readonly string[]): string[] {
   const authority = registered.filter((value) => value !== OPENID);
   return authority.length > 0 ? [...registered] : [...registered, ...HERO_SCOPES];
 }
+
+/** Client metadata property carrying allowedScopes() (adapter/client-metadata.ts). */
+export const ALLOWED_SCOPES_PROPERTY = 'allowed_scopes';
+
+/**
+ * What an oidc-provider client may be granted, as its metadata carries it.
+ *
+ * Usage: `clientAllowedScopes(ctx.oidc.client)` → ['heroes:read']
+ */
+export function clientAllowedScopes(client: object | undefined): string[] {
+  const value = client ? (client as Record<string, unknown>)[ALLOWED_SCOPES_PROPERTY] : undefined;
+  return Array.isArray(value) ? value.filter((scope): scope is string => typeof scope === 'string') : [];
+}

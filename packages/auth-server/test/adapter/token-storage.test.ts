@@ -70,7 +70,7 @@ test('token rows are keyed by sha256 and linked to client, user, grant, scope an
   t.is(refresh?.grantId, row?.grantId);
 });
 
-test('find never returns an expired row; consume marks it; missing rows never throw', async (t) => {
+test('find never returns an expired row; consume marks it, once; missing rows never throw', async (t) => {
   const notify = async () => {};
   const adapter = new TokenAdapter(s.db, 'AccessToken', notify);
   const payload = { clientId: 'app', accountId: String(userId), grantId: 'g-1', scope: 'heroes:read', jti: 'value-1', kind: 'AccessToken' };
@@ -80,13 +80,16 @@ test('find never returns an expired row; consume marks it; missing rows never th
   t.is(found?.clientId, 'app');
   await adapter.consume('value-1');
   t.truthy((await adapter.find('value-1'))?.consumed);
+  const lost = await t.throwsAsync(adapter.consume('value-1'), undefined, 'single use: a second consume loses');
+  t.like(lost, { error: 'invalid_grant', error_detail: 'access token already used' });
+  t.is(await adapter.find('value-1'), undefined, 'and the grant is revoked');
 
   await adapter.upsert('value-2', { ...payload, jti: 'value-2' }, 60);
   await s.db.accessToken.update({ where: { id: hashToken('value-2') }, data: { expiresAt: new Date(Date.now() - 1000) } });
   t.is(await adapter.find('value-2'), undefined);
 
   await t.notThrowsAsync(adapter.destroy('does-not-exist'));
-  await t.notThrowsAsync(adapter.consume('does-not-exist'));
+  t.like(await t.throwsAsync(adapter.consume('does-not-exist')), { error: 'invalid_grant' }, 'nothing to consume: invalid_grant');
   await t.notThrowsAsync(adapter.revokeByGrantId('no-such-grant'));
   const records = new RecordAdapter(s.db, 'Session');
   await t.notThrowsAsync(records.destroy('nope'));

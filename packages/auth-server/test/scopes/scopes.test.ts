@@ -58,13 +58,13 @@ test('a client registered after start may use brand-new scopes, also when refres
   t.is(introspected.body['scope'], 'villains:read');
 });
 
-test('the base scopes are always declared (discovery lists them)', async (t) => {
+test('discovery lists the hero scopes while a client without allowed scopes is registered', async (t) => {
   const metadata = (await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json()) as { scopes_supported: string[] };
   t.true(metadata.scopes_supported.includes('heroes:read'));
   t.true(metadata.scopes_supported.includes('heroes:write'));
 });
 
-test('scopes of existing clients are declared at start', async (t) => {
+test('the catalogue comes from the database: a restarted server lists the scopes of existing clients', async (t) => {
   const other = await startTestServer();
   try {
     await addClient(other.db, { id: 'early', secret: 's', allowedScopes: ['reports:export'] });

@@ -48,8 +48,13 @@ test('code flow: a sub-scope of an allowed scope is granted and carried to the t
 test('refresh may narrow to a sub-scope of the refresh token\'s scope, never widen it', async (t) => {
   const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes user.readonly' });
   t.is(issued.status, 200, issued.text);
-  const refreshToken = String(issued.body['refresh_token']);
-  const refresh = (scope: string) => postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, scope }, { authorization: client });
+  // Refresh tokens rotate (RFC 9700 section 4.14.2): each refresh hands the next one on.
+  let refreshToken = String(issued.body['refresh_token']);
+  const refresh = async (scope?: string) => {
+    const res = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, ...(scope ? { scope } : {}) }, { authorization: client });
+    if (res.status === 200) refreshToken = String(res.body['refresh_token']);
+    return res;
+  };
   const introspect = async (token: unknown) =>
     (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body;
 
@@ -70,11 +75,11 @@ test('refresh may narrow to a sub-scope of the refresh token\'s scope, never wid
     t.is(widened.body['access_token'], undefined);
   }
 
-  // The refresh token keeps its whole scope.
+  // The refresh token keeps its whole scope through narrowed refreshes.
   const full = await refresh('heroes');
   t.is(full.status, 200, full.text);
   t.is(full.body['scope'], 'heroes');
-  const refreshedAgain = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken }, { authorization: client });
+  const refreshedAgain = await refresh();
   t.is(refreshedAgain.body['scope'], 'heroes user.readonly');
 });
 

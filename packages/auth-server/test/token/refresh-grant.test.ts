@@ -36,7 +36,7 @@ test('refresh grant gives a new access token with the same lifetime and scope', 
   t.is(res.status, 200, res.text);
   t.is(res.body['token_type'], 'bearer');
   t.not(res.body['access_token'], first.body['access_token']);
-  t.is(res.body['refresh_token'], first.body['refresh_token'], 'the refresh token is kept (Aqueduct)');
+  t.not(res.body['refresh_token'], first.body['refresh_token'], 'the refresh token is rotated (RFC 9700 section 4.14.2)');
   t.is(res.body['scope'], 'heroes:read heroes:write');
   t.true((res.body['expires_in'] as number) > 86_000, 'password-grant lifetime kept');
   t.is(res.headers.get('cache-control'), 'no-store');
@@ -93,7 +93,7 @@ test('after a refresh the old access token is inactive, the new one active, and 
   await listener.waitFor((p) => p['tokenHash'] === hashToken(old));
   t.false(listener.payloads.some((p) => JSON.stringify(p).includes(hashToken(String(res.body['access_token'])))), 'the new token is not announced dead');
 
-  const again = await refresh(basic('conf', 'conf-secret'), { refresh_token: String(first.body['refresh_token']) });
+  const again = await refresh(basic('conf', 'conf-secret'), { refresh_token: String(res.body['refresh_token']) });
   t.deepEqual(await introspect(res.body['access_token']), { active: false }, 'each refresh replaces the previous one');
   t.true((await introspect(again.body['access_token']))['active'] as boolean);
 });

@@ -8,11 +8,23 @@
  *   unknown length are always eligible);
  * - koa-compress also skips 204/205/304, 206, already-encoded bodies and
  *   `Cache-Control: no-transform`, and adds `Vary: Accept-Encoding`.
+ * - a body already in memory (Buffer, string, JSON value) is gzipped whole
+ *   and sent with a Content-Length, in one write: a process that dies
+ *   mid-answer (a killed replica) leaves either no answer, which a proxy
+ *   can retry, or a complete one, never a truncated one. Streams stay
+ *   streams (sent chunked).
  * - HEAD gets the header fields GET would get (RFC 9110 section 9.3.2):
  *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
- *   sends the headers only — `Content-Encoding: gzip` and no Content-Length.
- * A gzipped body is sent chunked (no Content-Length).
+ *   sends the headers only — `Content-Encoding: gzip` and the gzipped
+ *   length.
+ * - a request that refuses gzip and identity alike (`identity;q=0`, `*;q=0`)
+ *   gets the body without a content coding: RFC 9110 section 12.5.3 lets a
+ *   server disregard an Accept-Encoding it cannot satisfy rather than
+ *   answer 406, and every answer stays the service's JSON (koa-compress
+ *   would throw for want of an encoding, outside the error handler).
  */
+import { Readable, Stream } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Middleware } from 'koa';
 import koaCompress from 'koa-compress';
 import type { CodecRegistry } from '../codecs/codec-registry.ts';
@@ -30,12 +42,20 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
   const compress = koaCompress(options as koaCompress.CompressOptions) as Middleware;
   return async function compressLast(ctx, next) {
     let head = false;
+    let inMemory = false;
     await compress(ctx, async () => {
       await next();
+      // Nothing acceptable to koa-compress: identity anyway (see above).
+      if (ctx.acceptsEncodings('gzip', 'identity') === false) ctx.compress = false;
       // koa-compress reads the method after next(): let it decide as for GET.
       head = ctx.method === 'HEAD';
       if (head) ctx.method = 'GET';
+      inMemory = ctx.body != null && !(ctx.body instanceof Stream);
     });
     if (head) ctx.method = 'HEAD';
+    // koa-compress made a gzip stream of an in-memory body: finish it here.
+    if (inMemory && ctx.body instanceof Stream && ctx.response.get('Content-Encoding') === 'gzip') {
+      ctx.body = await buffer(ctx.body as Readable);
+    }
   };
 }

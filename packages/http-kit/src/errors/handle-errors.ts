@@ -3,10 +3,11 @@
  * it into the JSON problem body of toProblem.
  *
  * Rules:
- * - 5xx are logged with the error (message, stack, code, cause — payload fields
+ * - 5xx are logged with the error, except 501 (a method no route knows,
+ *   e.g. TRACE: the client's doing, not a failure of ours) (message, stack, code, cause — payload fields
  *   dropped by serializeError); the client sees only the generic body.
- * - Headers set by the failed handler are dropped (as Koa does), except `Vary`
- *   and `X-Request-Id`;
+ * - Headers set by the failed handler are dropped (as Koa does), except `Vary`,
+ *   `X-Request-Id` and `X-Content-Type-Options`;
  *   the error's own headers (e.g. `Allow`) are set.
  * - If the response has already started, nothing can be sent: log only.
  */
@@ -16,7 +17,7 @@ import { serializeError } from '../logging/serialize-error.ts';
 import { toProblem } from './to-problem.ts';
 
 /** Headers that describe the request, not the failed handler's answer. */
-const KEPT_HEADERS = new Set(['vary', 'x-request-id']);
+const KEPT_HEADERS = new Set(['vary', 'x-request-id', 'x-content-type-options']);
 
 export function createErrorHandler(logger: Logger): Middleware {
   return async function handleErrors(ctx, next) {
@@ -24,7 +25,7 @@ export function createErrorHandler(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const problem = toProblem(err);
-      if (problem.status >= 500) {
+      if (problem.status >= 500 && problem.status !== 501) {
         logger.error({ err: serializeError(err), method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
       }
       if (ctx.headerSent || !ctx.writable) return;

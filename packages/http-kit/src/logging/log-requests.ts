@@ -9,7 +9,11 @@
  *   handler set too late, was never seen by the client).
  * - `path` is taken without the query string (queries may hold secrets).
  * - Headers and bodies are never logged.
+ * - The listener is bound to the request's async context, so the line
+ *   carries the request id however the response was written ('close' is
+ *   emitted from the socket's own context).
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 
@@ -30,9 +34,9 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra: Readonly<Reco
   const started = performance.now();
   const { method, path } = ctx;
   const res = ctx.res;
-  res.once('close', () => {
+  res.once('close', AsyncResource.bind(() => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const line = { method, path, status: res.headersSent ? res.statusCode : null, ms, ...extra };
     logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
-  });
+  }));
 }

@@ -71,6 +71,7 @@ function answer(socket: Duplex, code: string | undefined, logger: Logger | undef
   const body = JSON.stringify({ error: message });
   const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`
     + 'Content-Type: application/json; charset=utf-8\r\n'
+    + 'X-Content-Type-Options: nosniff\r\n'
     + `Content-Length: ${Buffer.byteLength(body)}\r\n`
     + 'Connection: close\r\n\r\n';
   const timer = setTimeout(() => socket.destroy(), 1_000).unref();

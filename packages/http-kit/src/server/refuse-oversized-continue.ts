@@ -10,6 +10,7 @@
  * - any other request (within the limit, or chunked: counted while reading)
  *   gets `100 Continue` and goes on to the app as usual.
  */
+import { NO_SNIFF } from '../response/no-sniff.ts';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { declaredLength, TOO_LARGE } from '../body/read-bytes.ts';
@@ -27,6 +28,7 @@ export function refuseOversizedContinue(server: Server, maxBodyBytes: number, lo
       res.writeHead(413, {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Length': BODY.length,
+        ...NO_SNIFF,
         Connection: 'close',
       });
       res.end(BODY);

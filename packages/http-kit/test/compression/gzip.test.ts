@@ -36,6 +36,17 @@ test('JSON is gzipped when Accept-Encoding allows gzip, and the payload round-tr
   t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big);
 });
 
+test('an in-memory body is gzipped whole: Content-Length, not chunked, so a dying process never leaves a truncated answer', async (t) => {
+  const { port } = await serve(t, routes);
+  for (const path of ['/json', '/text', '/small']) {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
+    t.is(res.headers['content-encoding'], 'gzip', path);
+    t.is(res.headers['transfer-encoding'], undefined, path);
+    t.is(res.headers['content-length'], String(res.body.length), path);
+    t.true(gunzipSync(res.body).length > 0, path);
+  }
+});
+
 test('no gzip without Accept-Encoding, with identity only, or with gzip;q=0', async (t) => {
   const { port } = await serve(t, routes);
   const variants: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'br, deflate, zstd' }];
@@ -89,7 +100,7 @@ test('error bodies are gzipped like any JSON response (compression is last)', as
   t.is((JSON.parse(gunzipSync(res.body).toString('utf8')) as { error: string }).error.length, 3000);
 });
 
-test('HEAD sends the header fields GET sends: Content-Encoding gzip, Vary, no Content-Length (RFC 9110 section 9.3.2)', async (t) => {
+test('HEAD sends the header fields GET sends: Content-Encoding gzip, Vary, the gzipped Content-Length (RFC 9110 section 9.3.2)', async (t) => {
   const { port } = await serve(t, routes);
   for (const path of ['/json', '/text']) {
     const get = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
@@ -100,7 +111,7 @@ test('HEAD sends the header fields GET sends: Content-Encoding gzip, Vary, no Co
       t.is(head.headers[name], get.headers[name], `${path} ${name}`);
     }
     t.is(head.headers['content-encoding'], 'gzip', path);
-    t.is(head.headers['content-length'], undefined, path);
+    t.truthy(head.headers['content-length'], path);
   }
 });
 
@@ -123,4 +134,31 @@ test('shouldCompress follows the registry entry', (t) => {
   t.false(shouldCompress(registry, 'text/event-stream'));
   t.false(shouldCompress(registry, undefined));
   t.true(shouldCompress(registry.register('image/svg+xml', { compress: true }), 'image/svg+xml'));
+});
+
+for (const refusal of ['identity;q=0', '*;q=0', 'gzip;q=0, identity;q=0']) {
+  test(`Accept-Encoding: ${refusal} → the body without a content coding (RFC 9110 section 12.5.3), never a 500`, async (t) => {
+    const { port } = await serve(t, (app) => {
+      app.use(async (ctx, next) => {
+        if (ctx.path === '/missing') ctx.throw(404);
+        await next();
+      });
+      routes(app);
+    });
+    const ok = await request(port, { path: '/json', headers: { 'accept-encoding': refusal } });
+    t.is(ok.status, 200);
+    t.is(ok.headers['content-encoding'], undefined);
+    t.deepEqual(ok.json(), big);
+    const missing = await request(port, { path: '/missing', headers: { 'accept-encoding': refusal } });
+    t.is(missing.status, 404);
+    t.is(missing.headers['x-content-type-options'], 'nosniff');
+    t.deepEqual(missing.json(), { error: 'Not Found' });
+  });
+}
+
+test('gzip;q=1, identity;q=0 is still gzipped', async (t) => {
+  const { port } = await serve(t, routes);
+  const res = await request(port, { path: '/json', headers: { 'accept-encoding': 'gzip;q=1, identity;q=0' } });
+  t.is(res.headers['content-encoding'], 'gzip');
+  t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big);
 });

@@ -12,6 +12,11 @@
  *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
  *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
  *   already started, the connection is cut instead.
+ * - a Content-Length over maxBodyBytes (the edge's body limit, the
+ *   authorization server's too by default) → 413 JSON `entity length
+ *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
+ *   the authorization server's early 413 and close would cut the upload
+ *   (EPIPE) and the client would see a 503 instead;
  * - upstream response headers may total maxHeaderBytes (64 KB), so a long
  *   but legitimate Location still relays.
  * - one log line per forwarded request (http-kit's logWhenClosed); a
@@ -21,8 +26,8 @@
 import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
+import { declaredLength, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import type { Logger } from 'pino';
-import { logWhenClosed } from '@heroes/http-kit';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 
 export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
@@ -31,6 +36,8 @@ export interface AuthForwarderOptions {
   target: string;
   trustProxy: boolean;
   timeoutMs: number;
+  /** Largest declared request body forwarded, bytes. */
+  maxBodyBytes: number;
   logger: Logger;
 }
 
@@ -41,6 +48,8 @@ export interface AuthForwarder {
 
 const UNAVAILABLE = Buffer.from(JSON.stringify({ error: 'authorization server unavailable' }));
 const BAD_GATEWAY = Buffer.from(JSON.stringify({ error: 'bad gateway' }));
+const TOO_LARGE_BODY = Buffer.from(JSON.stringify({ error: TOO_LARGE }));
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Largest upstream response header block relayed (Node's default is 16 KB). */
 export const MAX_UPSTREAM_HEADER_BYTES = 64 * 1024;
@@ -69,7 +78,7 @@ function isUnparsableResponse(err: unknown): boolean {
 
 /**
  * Usage:
- *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', trustProxy: false, timeoutMs: 30000, logger });
+ *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', trustProxy: false, timeoutMs: 30000, maxBodyBytes: 10485760, logger });
  *   app.use(forwarder.middleware); // before http-kit
  */
 export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarder {
@@ -85,9 +94,18 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
 
   const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
     if (!FORWARDED_PATHS.test(ctx.path)) return next();
+    const declared = declaredLength(ctx.req);
+    const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
+    logWhenClosed(ctx, logger, { forwarded: !tooLarge });
+    if (tooLarge) {
+      ctx.set('Connection', 'close');
+      ctx.status = 413;
+      ctx.type = JSON_TYPE;
+      ctx.body = TOO_LARGE_BODY;
+      return;
+    }
     ctx.respond = false;
     const { req, res } = ctx;
-    logWhenClosed(ctx, logger, { forwarded: true });
     setForwardedHeaders(req, options.trustProxy);
     await new Promise<void>((resolve) => {
       res.once('close', () => resolve());
@@ -102,7 +120,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
           return;
         }
         const [status, body] = badGateway ? [502, BAD_GATEWAY] : [503, UNAVAILABLE];
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': body.length, ...NO_SNIFF });
         res.end(body);
       });
     });

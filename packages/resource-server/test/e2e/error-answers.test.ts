@@ -1,0 +1,147 @@
+/**
+ * Every answer of both servers is the service's own (issue 9): a refused
+ * identity encoding is never a 500, a 413 of the authorization server
+ * reaches the client as 413 through the edge, every answer carries
+ * `X-Content-Type-Options: nosniff`, and 501/405 are not logged as errors.
+ * Real processes on one fresh database.
+ */
+import http from 'node:http';
+import test from 'ava';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { addClient, basic } from '../_helpers/oauth.ts';
+import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let auth: ChildServer;
+let edge: ChildServer;
+const client = { id: 'answers-app', secret: 'answers-secret' };
+const FORM = 'application/x-www-form-urlencoded';
+/** The authorization server's limit; the edge keeps the default 10 MiB. */
+const AUTH_LIMIT = 4096;
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  const [authPort, edgePort] = [await freePort(), await freePort()];
+  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`, { MAX_BODY_BYTES: String(AUTH_LIMIT) });
+  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  await addClient(db, client.id, client.secret);
+  const res = await send(edge.url, 'POST', '/register', { 'content-type': 'application/json' }, JSON.stringify({ username: 'amy', password: 'amy password' }));
+  if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
+});
+test.after.always(async () => {
+  await edge?.stop();
+  await auth?.stop();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** One request over a fresh socket; the body is sent with Content-Length. */
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const passwordGrant = 'grant_type=password&username=amy&password=amy+password';
+const tokenHeaders = () => ({ authorization: basic(client.id, client.secret), 'content-type': FORM });
+
+/** method, path, headers, body: one request per route family of both servers. */
+const ROUTES: Array<[string, string, Record<string, string>, string?]> = [
+  ['GET', '/heroes', {}],
+  ['GET', '/heroes/1', { authorization: 'Bearer nope' }],
+  ['POST', '/register', { 'content-type': 'application/json' }, '{"username":"x"}'],
+  ['GET', '/no/such/route', {}],
+  ['GET', '/auth/code?client_id=answers-app&response_type=code', {}],
+  ['POST', '/auth/token', { 'content-type': FORM }, 'grant_type=password'],
+  ['POST', '/auth/revoke', { 'content-type': FORM }, 'token=x'],
+  ['GET', '/.well-known/openid-configuration', {}],
+  ['GET', '/health/live', {}],
+];
+
+for (const refusal of ['identity;q=0', '*;q=0', 'gzip;q=0, identity;q=0']) {
+  test(`Accept-Encoding: ${refusal} → never a 5xx, JSON errors, on every route of both servers`, async (t) => {
+    for (const server of [edge, auth]) {
+      for (const [method, path, headers, body] of ROUTES) {
+        if (server === auth && (path === '/register' || path.startsWith('/heroes'))) continue;
+        const res = await send(server.url, method, path, { ...headers, 'accept-encoding': refusal }, body);
+        const where = `${method} ${server === edge ? 'edge' : 'auth'} ${path}`;
+        t.true(res.status < 500, `${where}: ${res.status} ${res.text}`);
+        // JSON, or the login page's HTML for a browser at /auth/code.
+        if (res.status >= 400) t.regex(String(res.headers['content-type']), /^(application\/json|text\/html)/, where);
+        t.is(res.headers['content-encoding'], undefined, `${where}: sent without a content coding`);
+      }
+    }
+  });
+}
+
+test('the password grant with a refused identity encoding answers its token (nothing stored then lost in a 500)', async (t) => {
+  const res = await send(edge.url, 'POST', '/auth/token', { ...tokenHeaders(), 'accept-encoding': 'identity;q=0' }, passwordGrant);
+  t.is(res.status, 200, res.text);
+  t.is(typeof (JSON.parse(res.text) as { access_token?: unknown }).access_token, 'string');
+});
+
+test('a body over the authorization server\'s limit is a 413 through the edge, not a 503', async (t) => {
+  const small = await send(edge.url, 'POST', '/auth/token', tokenHeaders(), `${passwordGrant}&pad=${'x'.repeat(AUTH_LIMIT)}`);
+  t.is(small.status, 413, small.text);
+  t.deepEqual(JSON.parse(small.text), { error: 'entity length exceeds maximum' });
+  for (const declared of [11 * 1024 * 1024, 30 * 1024 * 1024]) {
+    const res = await announce(edge.url, '/auth/token', tokenHeaders(), declared);
+    t.is(res.status, 413, res.text);
+    t.deepEqual(JSON.parse(res.text), { error: 'entity length exceeds maximum' });
+  }
+  t.is((await send(edge.url, 'POST', '/auth/token', tokenHeaders(), passwordGrant)).status, 200, 'the next request is served');
+});
+
+/**
+ * A POST announcing `declared` bytes that sends its first 64 KiB and then
+ * waits for the answer (an early 413 needs no more; sending everything
+ * would race the server's close).
+ */
+function announce(base: string, path: string, headers: Record<string, string>, declared: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(declared) }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.write(`${passwordGrant}&pad=${'x'.repeat(64 * 1024)}`);
+  });
+}
+
+test('X-Content-Type-Options: nosniff on every answer of both servers', async (t) => {
+  for (const server of [edge, auth]) {
+    for (const [method, path, headers, body] of [...ROUTES, ['TRACE', '/auth/code', {}] as [string, string, Record<string, string>]]) {
+      const res = await send(server.url, method, path, headers, body);
+      t.is(res.headers['x-content-type-options'], 'nosniff', `${method} ${server === edge ? 'edge' : 'auth'} ${path} (${res.status})`);
+    }
+  }
+});
+
+test('TRACE and other unknown methods: a JSON 405/501, not logged as an error', async (t) => {
+  for (const path of ['/auth/code', '/auth/token', '/register']) {
+    const res = await send(edge.url, 'TRACE', path);
+    t.true(res.status === 405 || res.status === 501, `${path}: ${res.status}`);
+    t.regex(String(res.headers['content-type']), /^application\/json/);
+  }
+  const errorLines = `${auth.output()}\n${edge.output()}`.split('\n').filter((line) => /"level":(50|60)/.test(line));
+  t.deepEqual(errorLines.filter((line) => /TRACE|not implemented|method not allowed/i.test(line)), []);
+});
