@@ -5,8 +5,9 @@
  *    and their ports checked free, before anything starts;
  * 2. DATABASE_URL, or the embedded PostgreSQL server (data kept in
  *    HEROES_DATA_DIR, default .data/); pending migrations applied;
- * 3. the authorization server (AUTH_PORT, default 8889) and the resource
- *    server (PORT, default 8888) started as two supervised processes
+ * 3. the authorization server (AUTH_PORT, default 8889, on loopback unless
+ *    AUTH_HOST says otherwise: the edge is the one public door) and the
+ *    resource server (PORT, default 8888) started as two supervised processes
  *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
  *    stops everything with exit 1);
  * 4. the banner only once both answer GET /health/ready;
@@ -17,7 +18,7 @@
 import path from 'node:path';
 import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
 import { unavailablePorts } from './start/check-ports.ts';
-import { checkEnvironment } from './start/settings.ts';
+import { checkEnvironment, START_SETTINGS } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
 import { waitUntilReady } from './start/wait-until-answering.ts';
 
@@ -32,9 +33,11 @@ const port = Number(process.env.PORT || 8888);
 const authPort = Number(process.env.AUTH_PORT || 8889);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
 const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+// One public door: the edge (PORT) is the only way in; the authorization server listens on loopback unless told otherwise.
+const authHost = process.env.AUTH_HOST || String(START_SETTINGS.authHost.default);
 const taken = await unavailablePorts([
   { name: 'PORT', host: process.env.HOST || '0.0.0.0', port },
-  { name: 'AUTH_PORT', host: process.env.AUTH_HOST || '0.0.0.0', port: authPort },
+  { name: 'AUTH_PORT', host: authHost, port: authPort },
 ]);
 if (taken.length > 0) {
   for (const problem of taken) say(problem);
@@ -63,6 +66,7 @@ const env = {
   DATABASE_URL: database.url,
   PORT: String(port),
   AUTH_PORT: String(authPort),
+  AUTH_HOST: authHost,
   AUTH_SERVER_URL: process.env.AUTH_SERVER_URL || `http://127.0.0.1:${authPort}`,
   PUBLIC_BASE_URL: publicBaseUrl,
 };

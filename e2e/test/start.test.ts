@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
-import { childCommands, freePort, isListening, startStack } from './_helpers/stack.ts';
+import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-start-'));
@@ -47,6 +47,9 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     t.is(servers.length, 2, 'the authorization server and the resource server are separate processes');
     t.not(servers[0]!.pid, servers[1]!.pid);
     t.true(await isListening(ports.authPort), 'the authorization server listens on AUTH_PORT');
+    // One public door: the authorization server is on loopback only; the edge listens on every address.
+    t.deepEqual(await listeningAddresses(ports.authPort), ['127.0.0.1']);
+    t.notDeepEqual(await listeningAddresses(ports.port), ['127.0.0.1']);
 
     // The CLI writes to the database npm start uses, while it runs.
     const authBin = path.join(repoRoot, 'packages/auth-server/bin/auth.js');

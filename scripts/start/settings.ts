@@ -18,6 +18,10 @@ export const START_SETTINGS = defineSettings({
   embeddedPgPort: { env: 'EMBEDDED_PG_PORT', parse: integer({ min: 1, max: 65_535 }), default: 54329, doc: 'port of the embedded PostgreSQL server' },
   port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server)' },
   authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port' },
+  authHost: {
+    env: 'AUTH_HOST', parse: parseText, default: '127.0.0.1', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
+    doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
+  },
 });
 
 /** Every problem of the environment, each variable named once; DATABASE_URL may be unset (embedded server). */

@@ -48,3 +48,35 @@ export function isListening(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/**
+ * The local addresses with a listening TCP socket on `port` (Linux
+ * /proc/net/tcp and tcp6), e.g. ['127.0.0.1'] or ['0.0.0.0'] or ['::'].
+ */
+export async function listeningAddresses(port: number): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const found: string[] = [];
+  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
+    const table = await readFile(file, 'utf8').catch(() => '');
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state !== '0A' || !local) continue; // 0A: LISTEN
+      const [hex = '', portHex = ''] = local.split(':');
+      if (Number.parseInt(portHex, 16) !== port) continue;
+      found.push(v6 ? ipv6FromProc(hex) : ipv4FromProc(hex));
+    }
+  }
+  return found;
+}
+
+function ipv4FromProc(hex: string): string {
+  return [3, 2, 1, 0].map((i) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)).join('.');
+}
+
+function ipv6FromProc(hex: string): string {
+  // Four 32-bit words, each little-endian.
+  const bytes: number[] = [];
+  for (let word = 0; word < 4; word++) for (const i of [3, 2, 1, 0]) bytes.push(Number.parseInt(hex.slice(word * 8 + i * 2, word * 8 + i * 2 + 2), 16));
+  const groups = Array.from({ length: 8 }, (_, i) => ((bytes[i * 2]! << 8) | bytes[i * 2 + 1]!).toString(16));
+  return net.isIPv6(groups.join(':')) ? new net.SocketAddress({ address: groups.join(':'), family: 'ipv6' }).address : groups.join(':');
+}

@@ -12,7 +12,9 @@
  *   scope parameter syntax and limits at the token endpoint →
  *   client-auth normalization → public clients refused at introspection →
  *   redirect_uri of a code exchange → refresh to a sub-scope →
- *   old access tokens revoked on refresh
+ *   old access tokens revoked on refresh → introspection fast path (a
+ *   remembered caller and a live access token: one query, the provider's
+ *   answer)
  *   → /auth/code routes (405 for other methods)
  *   → oidc-provider (its paths only)
  *
@@ -46,6 +48,7 @@ import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
 import { createDatabaseOutageMapper } from './middleware/database-outage.ts';
+import { createFastIntrospection } from './middleware/fast-introspection.ts';
 import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
 import { createMethodGuard } from './middleware/method-guard.ts';
 import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
@@ -53,6 +56,7 @@ import { createMetadataRewriter } from './middleware/public-metadata.ts';
 import { createProviderFormReader } from './middleware/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from './middleware/require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from './middleware/revoke-on-refresh.ts';
+import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createTokenResponseFixer } from './middleware/token-response.ts';
 import { createUnauthorizedClientMapper } from './middleware/unauthorized-client.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
@@ -65,6 +69,9 @@ import { PROVIDER_PATHS } from './provider/routes.ts';
 import { createScopeCatalogue } from './scopes/scope-catalogue.ts';
 import { createScopeParameterCheck } from './middleware/check-scope-parameter.ts';
 import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
+import { rememberClientAddress } from './throttle/client-address.ts';
+import { createLoginThrottle } from './throttle/login-throttle.ts';
+import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
 import { createSecretVerifier } from './secrets/secret-cache.ts';
 
 export interface AuthServerOptions extends Partial<AuthServerConfig> {
@@ -73,6 +80,12 @@ export interface AuthServerOptions extends Partial<AuthServerConfig> {
   keys?: ProviderKeys;
   /** Logger for request lines and errors. Default: createLogger('auth-server'). */
   logger?: Logger;
+  /**
+   * The introspection fast path (middleware/fast-introspection.ts). Default
+   * true; false leaves every introspection to the provider (the fast path's
+   * test compares both answers).
+   */
+  fastIntrospection?: boolean;
 }
 
 export interface ListeningServer {
@@ -100,16 +113,16 @@ export interface AuthServer {
 }
 
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
-  const { keys: _keys, logger: _logger, ...overrides } = options;
+  const { keys: _keys, logger: _logger, fastIntrospection: _fast, ...overrides } = options;
   const { logLevel: _logLevel, ...defaults } = DEFAULTS;
-  return { ...defaults, metricsAllow: [], keysFile: defaultKeysFile(), ...overrides };
+  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
 }
 
 export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize });
+  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({
@@ -125,8 +138,15 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   installAccessTokenScope(provider);
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
-  installSecretVerifier(provider, createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs }));
-  const authenticate = createUserAuthenticator(db, config.bcryptCost);
+  const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
+  installSecretVerifier(provider, secrets);
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
+    accountFailures: config.loginAccountFailures,
+    backoffMs: config.loginBackoffMs,
+    backoffMaxMs: config.loginBackoffMaxMs,
+    addressFailures: config.loginAddressFailures,
+    addressWindowMs: config.loginAddressWindowMs,
+  }));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 
@@ -146,6 +166,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
   app.use(noSniff);
   app.use(createRequestId());
+  app.use(rememberClientAddress);
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
@@ -165,6 +186,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createCodeRedirectUriCheck(provider));
   app.use(createRefreshSubScope(provider));
   app.use(createRevokeOnRefresh(db, notify));
+  if (options.fastIntrospection !== false) {
+    app.use(createFastIntrospection({ db, issuer: provider.issuer, resourceServerClientId: config.resourceServerClientId, secrets }));
+  }
   app.use(codeRouter.routes());
   app.use(async function toProvider(ctx, next) {
     return PROVIDER_PATHS.has(ctx.path) ? providerMiddleware(ctx, next) : next();
@@ -181,7 +205,13 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     health,
     async listen(port = config.port) {
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
-      const serving = await serve(app.callback(), {
+      const handler = app.callback();
+      const filter = createForwardingFilter(config.trustedProxies);
+      // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts).
+      const serving = await serve((req, res) => {
+        filter(req);
+        return handler(req, res);
+      }, {
         port,
         host: config.host,
         shutdownTimeoutMs: config.shutdownTimeoutMs,

@@ -1,4 +1,4 @@
-export { createDb, poolStats, type CreateDbOptions, type PoolStats } from './client.ts';
+export { createDb, poolStats, sqlPool, type CreateDbOptions, type PoolStats } from './client.ts';
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { resolveDatabaseUrl, type ResolvedDatabase } from './resolve-database-url.ts';

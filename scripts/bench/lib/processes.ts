@@ -16,13 +16,22 @@ export interface NodeProcess {
   pid: number;
 }
 
+/** The production image's ENV NODE_OPTIONS (Dockerfile): keep the two equal. */
+export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8';
+
 /**
+ * A `.ts` entry runs through tsx; a `.js` one (compiled, `dist/`) runs as the
+ * production image runs it: `node entry` with its NODE_OPTIONS.
+ *
  * Usage:
  *   const server = spawnNode('resource-server', entry, env, logDir, onUnexpectedExit);
  */
 export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, cwd: string, logDir: string, onExit: (message: string) => void): NodeProcess {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, cwd, stdio: ['ignore', log, log] });
+  const compiled = entry.endsWith('.js');
+  const args = compiled ? [entry] : ['--import', 'tsx', entry];
+  const childEnv = compiled ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${PRODUCTION_NODE_OPTIONS}`.trim() } : env;
+  const child = spawn(process.execPath, args, { env: childEnv, cwd, stdio: ['ignore', log, log] });
   child.on('exit', (code, signal) => {
     if (!stopping && !expectedExits.has(child)) onExit(`${name} exited (${signal ?? code}); see ${logDir}/${name}.log`);
   });

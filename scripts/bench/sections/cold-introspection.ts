@@ -10,6 +10,7 @@
  */
 import { basic, expectOk, post } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
+import { formatCpu, meterCpu } from '../lib/cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { Section } from './section.ts';
 
@@ -40,16 +41,18 @@ export const coldIntrospection: Section = {
     let next = 0;
     const fresh = () => `token=${value(next++ % (TOKENS - 1))}&token_type_hint=access_token`;
     ctx.say(`POST /auth/introspect, distinct fresh tokens: 50 connections, ${ctx.duration} s`);
+    const cpu = meterCpu(ctx.pids.auth);
     const result = await runLoad({
       url,
       connections: 50,
       duration: ctx.duration,
       requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: fresh() }) }],
     });
+    const us = cpu.perRequest(result.requests.total);
     const wrapped = next > TOKENS - 1 ? ` (tokens reused: raise BENCH_COLD_TOKENS)` : '';
     return [{
       figure: 'cold introspection (distinct fresh tokens, 50 conn.)',
-      value: `${formatRate(throughput(result))}, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}${wrapped}`,
+      value: `${formatRate(throughput(result))}, p99 ${result.latency.p99} ms${formatCpu(us)}${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}${wrapped}`,
       goal: `≥ ${GOAL} req/s`,
       meets: throughput(result) >= GOAL && result.non2xx === 0 && wrapped === '',
     }];

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expectOk, post } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
 import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
+import { formatCpu, meterCpu } from '../lib/cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { Section } from './section.ts';
 
@@ -35,14 +36,18 @@ export const heroesList: Section = {
       await runLoad({ url: `${ctx.baseUrl}/heroes`, connections: 50, duration: 3, headers: auth });
       await runLoad({ url: anchorUrl, connections: 50, duration: 3, headers: auth });
       ctx.say(`GET /heroes: 50 connections, ${ctx.duration} s, service then raw anchor`);
+      const serviceCpu = meterCpu(ctx.pids.resource);
       const service = await runLoad({ url: `${ctx.baseUrl}/heroes`, connections: 50, duration: ctx.duration, headers: auth });
+      const serviceUs = serviceCpu.perRequest(service.requests.total);
+      const rawCpu = meterCpu(anchor.pid);
       const raw = await runLoad({ url: anchorUrl, connections: 50, duration: ctx.duration, headers: auth });
+      const rawUs = rawCpu.perRequest(raw.requests.total);
       if (raw.non2xx > 0 || service.non2xx > 0) ctx.say(`non-2xx answers: service ${service.non2xx}, anchor ${raw.non2xx}`);
       const ratio = throughput(service) / throughput(raw);
       return [{
         figure: 'GET /heroes (10 heroes, 50 conn.)',
-        value: `${formatRate(throughput(service))}, p99 ${service.latency.p99} ms`,
-        anchor: `raw node:http + pg ${formatRate(throughput(raw))}, p99 ${raw.latency.p99} ms`,
+        value: `${formatRate(throughput(service))}, p99 ${service.latency.p99} ms${formatCpu(serviceUs)}`,
+        anchor: `raw node:http + pg ${formatRate(throughput(raw))}, p99 ${raw.latency.p99} ms${formatCpu(rawUs)}`,
         ratio,
         goal: '≥ 1.0× anchor, p99 < 10 ms',
         meets: ratio >= 1 && service.latency.p99 < 10 && service.non2xx === 0,

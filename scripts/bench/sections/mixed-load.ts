@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { basic, sleep } from '../lib/http.ts';
 import { runLoad, throughput, type LoadRequest } from '../lib/load.ts';
 import { ensureManyHeroes, someHeroIds } from '../lib/many-heroes.ts';
+import { formatHeap, heapOf } from '../lib/heap.ts';
 import { formatMb, formatRate, type Row } from '../lib/report.ts';
 import { rssOf, sampleRss } from '../lib/rss.ts';
 import type { Section } from './section.ts';
@@ -57,9 +58,10 @@ export const mixedLoad: Section = {
     await sleep(2_000);
     const peaks = { resource: samplers.resource.stop(), auth: samplers.auth.stop() };
     const after = { resource: rssOf(resource!), auth: rssOf(auth!) };
+    const heaps = { resource: await heapOf(ctx.baseUrl), auth: await heapOf(ctx.authUrl) };
     return [load, ...(['resource', 'auth'] as const).map((server) => ({
       figure: `RSS after the mixed load, ${server} server`,
-      value: `${formatMb(after[server])} (before ${formatMb(before[server])}, peak ${formatMb(peaks[server])})`,
+      value: `${formatMb(after[server])} (before ${formatMb(before[server])}, peak ${formatMb(peaks[server])}${formatHeap(heaps[server])})`,
       goal: `< ${LIMIT_MB} MB`,
       meets: after[server] < LIMIT_MB * 1024 * 1024,
     }))];

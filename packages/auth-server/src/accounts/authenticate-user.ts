@@ -13,10 +13,13 @@
  * - a password with a lone surrogate never matches: it has no UTF-8 form,
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
+ * - the user is read with a prepared statement (adapter/find-by-key.ts):
+ *   one read per token request.
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
 import { isWellFormedText } from '@heroes/http-kit';
+import { findUserRow } from '../adapter/find-by-key.ts';
 import { isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
@@ -35,9 +38,7 @@ export function createUserAuthenticator(db: PrismaClient, cost: number): UserAut
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
   return async function authenticateUser(username, password) {
-    const user = username && isStorableText(username)
-      ? await db.user.findUnique({ where: { username }, select: { id: true, username: true, hashedPassword: true } })
-      : null;
+    const user = username && isStorableText(username) ? await findUserRow(db, { username }) : undefined;
     const hash = user?.hashedPassword ?? (await dummyHash());
     const matches = password !== '' && isWellFormedText(password) && (await bcrypt.compare(password, hash).catch(() => false));
     return user && matches ? { id: user.id, username: user.username } : undefined;

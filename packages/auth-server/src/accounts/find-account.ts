@@ -4,6 +4,7 @@
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Account, FindAccount } from 'oidc-provider';
+import { findUserRow } from '../adapter/find-by-key.ts';
 
 export interface HeroesAccount extends Account {
   username: string;
@@ -23,7 +24,7 @@ export function createFindAccount(db: PrismaClient): FindAccount {
     if (!/^\d{1,10}$/.test(sub)) return undefined;
     const id = Number(sub);
     if (id > 2_147_483_647) return undefined;
-    const user = await db.user.findUnique({ where: { id }, select: { id: true, username: true } });
+    const user = await findUserRow(db, { id });
     return user ? toAccount(user) : undefined;
   };
 }

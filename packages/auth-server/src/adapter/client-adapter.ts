@@ -9,12 +9,15 @@
  * - the resource server's client is introspection-only (client-metadata.ts);
  * - an id outside VSCHAR (RFC 6749 Appendix A.1; the CLI registers no such
  *   id) is not found, without a database read (a NUL byte would make
- *   PostgreSQL fail the query).
+ *   PostgreSQL fail the query);
+ * - read through find-by-key.ts (a prepared pg statement): every token and
+ *   introspection request reads one or two clients.
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isVschar } from '../clients/vschar.ts';
 import { toClientMetadata } from './client-metadata.ts';
+import { findClientRow } from './find-by-key.ts';
 
 export class ClientAdapter implements Adapter {
   readonly #db: PrismaClient;
@@ -27,10 +30,7 @@ export class ClientAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (!isVschar(id)) return undefined;
-    const row = await this.#db.oAuthClient.findUnique({
-      where: { id },
-      select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
-    });
+    const row = await findClientRow(this.#db, id);
     if (!row) return undefined;
     return toClientMetadata(row, { introspectionOnly: row.id === this.#introspectionOnlyId }) as AdapterPayload;
   }

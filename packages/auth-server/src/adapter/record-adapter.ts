@@ -7,11 +7,13 @@
  * - `find` never returns an expired record; a consumed one carries `consumed`;
  * - `destroy` and `revokeByGrantId` never throw on missing rows;
  * - a looked-up id, uid or user code with a NUL or a lone surrogate
- *   (params/storable-text.ts) is not found, without a query.
+ *   (params/storable-text.ts) is not found, without a query;
+ * - `find` reads through find-by-key.ts (a prepared pg statement).
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { findRecordRow } from './find-by-key.ts';
 
 export class RecordAdapter implements Adapter {
   readonly #db: PrismaClient;
@@ -38,8 +40,7 @@ export class RecordAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (!isStorableText(id)) return undefined;
-    const row = await this.#db.oidcRecord.findUnique({ where: { model_id: { model: this.#model, id } } });
-    return toPayload(row);
+    return toPayload(await findRecordRow(this.#db, this.#model, id));
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -69,7 +70,7 @@ export class RecordAdapter implements Adapter {
   }
 }
 
-function toPayload(row: { payload: Prisma.JsonValue; expiresAt: Date | null; consumedAt: Date | null } | null): AdapterPayload | undefined {
+function toPayload(row: { payload: Prisma.JsonValue; expiresAt: Date | null; consumedAt: Date | null } | null | undefined): AdapterPayload | undefined {
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
   const payload = { ...(row.payload as AdapterPayload) };
   if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);

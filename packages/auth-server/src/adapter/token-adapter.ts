@@ -17,11 +17,14 @@
  *   refresh token, both past the library's `consumed` check) gets
  *   invalid_grant and the whole grant is revoked, as for a replay;
  * - `destroy` and `revokeByGrantId` never throw on missing rows;
- * - destroying, consuming or revoking access tokens notifies resource servers.
+ * - destroying, consuming or revoking access tokens notifies resource servers;
+ * - `find` reads through find-by-key.ts (a prepared pg statement), the
+ *   writes through Prisma.
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 import { revokeGrant } from './revoke-grant.ts';
 
@@ -31,12 +34,6 @@ const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
 
 const LABELS: Readonly<Record<TokenModel, string>> = { AccessToken: 'access token', RefreshToken: 'refresh token', AuthorizationCode: 'authorization code' };
-
-interface TokenRow {
-  payload: Prisma.JsonValue;
-  expiresAt: Date;
-  consumedAt: Date | null;
-}
 
 interface TokenData {
   clientId: string;
@@ -51,7 +48,6 @@ interface TokenData {
 /** The part of a Prisma delegate the adapter uses; the three token tables share it. */
 interface TokenTable {
   upsert(args: { where: { id: string }; create: TokenData & { id: string }; update: TokenData }): Promise<unknown>;
-  findUnique(args: { where: { id: string }; select: { payload: true; expiresAt: true; consumedAt: true } }): Promise<TokenRow | null>;
   findFirst(args: { where: { id: string }; select: { grantId: true } }): Promise<{ grantId: string | null } | null>;
   updateMany(args: { where: { id: string; consumedAt: null }; data: { consumedAt: Date } }): Promise<{ count: number }>;
   deleteMany(args: { where: { id: string } | { grantId: string } }): Promise<{ count: number }>;
@@ -65,8 +61,15 @@ export function tokenTable(db: PrismaClient, model: TokenModel): TokenTable {
   }
 }
 
+const TABLE_NAMES: Readonly<Record<TokenModel, TokenTableName>> = {
+  AccessToken: 'access_tokens',
+  RefreshToken: 'refresh_tokens',
+  AuthorizationCode: 'authorization_codes',
+};
+
 export class TokenAdapter implements Adapter {
   readonly #table: TokenTable;
+  readonly #tableName: TokenTableName;
   readonly #notify: RevocationNotifier | undefined;
   readonly #db: PrismaClient;
   readonly #revocations: RevocationNotifier;
@@ -74,6 +77,7 @@ export class TokenAdapter implements Adapter {
 
   constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
     this.#table = tokenTable(db, model);
+    this.#tableName = TABLE_NAMES[model];
     this.#db = db;
     this.#revocations = notify;
     this.#model = model;
@@ -98,11 +102,8 @@ export class TokenAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (!TOKEN_VALUE.test(id)) return undefined;
-    const row = await this.#table.findUnique({
-      where: { id: hashToken(id) },
-      select: { payload: true, expiresAt: true, consumedAt: true },
-    });
-    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+    const row = await findTokenRow(this.#db, this.#tableName, hashToken(id));
+    if (!row?.expiresAt || row.expiresAt.getTime() <= Date.now()) return undefined;
     const payload = { ...(row.payload as AdapterPayload), jti: id };
     if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);
     return payload;

@@ -5,7 +5,8 @@
  *
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
  *   POST: own origin (check-request-origin.ts, else 403 page) → read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
- *         → authenticate user (wrong → form again, with an error)
+ *         → authenticate user (wrong → form again, with an error; too many
+ *           failures of the account or the address → 429 page with Retry-After)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
  * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
@@ -20,7 +21,7 @@ import type { Context, Middleware } from 'koa';
 import { dispatchByMethod } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
-import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
+import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { readForm } from '../body/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
@@ -37,7 +38,7 @@ import { sendPage } from './send-page.ts';
 export interface CodeRouteDeps {
   db: PrismaClient;
   provider: Provider;
-  authenticate: UserAuthenticator;
+  authenticate: ThrottledAuthenticator;
   issuer: string;
   authCodeTtl: number;
   /** The resource server's client, refused here (it may only introspect). */
@@ -69,7 +70,11 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     if (!isOwnOrigin(ctx, deps.issuer)) return sendPage(ctx, 403, renderErrorPage('access_denied', CROSS_SITE_REFUSED));
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
-      const user = await deps.authenticate(request.username ?? '', request.password ?? '');
+      const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
+        if (!(err instanceof LoginThrottledError)) throw err;
+        ctx.set('Retry-After', String(err.retryAfterSeconds));
+        throw new PageError('temporarily_unavailable', err.message, 429);
+      });
       if (!user) {
         const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
         const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username, error: BAD_CREDENTIALS });

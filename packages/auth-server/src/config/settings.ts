@@ -39,10 +39,35 @@ export const SETTINGS = defineSettings({
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
   maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
+  dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+  },
+  loginAccountFailures: {
+    env: 'LOGIN_ACCOUNT_FAILURES', parse: integer({ min: 1 }), default: 10,
+    doc: 'consecutive failed logins of one account before it answers 429 for a while (a success resets)',
+  },
+  loginBackoffMs: {
+    env: 'LOGIN_BACKOFF_MS', parse: integer({ min: 1 }), default: 1_000,
+    doc: 'first back-off of a throttled account, ms; doubles with each further failure',
+  },
+  loginBackoffMaxMs: {
+    env: 'LOGIN_BACKOFF_MAX_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
+    doc: 'longest back-off of a throttled account, ms (so nobody can lock a user out for long)',
+  },
+  loginAddressFailures: {
+    env: 'LOGIN_ADDRESS_FAILURES', parse: integer({ min: 1 }), default: 100,
+    doc: 'failed logins from one client address per window before it answers 429',
+  },
+  loginAddressWindowMs: {
+    env: 'LOGIN_ADDRESS_WINDOW_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
+    doc: 'window of the per-address failure count, ms',
+  },
+  trustedProxies: {
+    env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
+    doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
 });

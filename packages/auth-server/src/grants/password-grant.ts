@@ -8,6 +8,8 @@
  *   (resolveScopes; a parent scope grants its sub-scopes) → invalid_scope;
  *   checked before the slow password hash;
  * - unknown user or wrong password → invalid_grant, one message for both;
+ * - too many failures of the account or the client address (throttle/) →
+ *   429 `temporarily_unavailable` with `Retry-After`, no password checked;
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
  * - the response: access_token, token_type `bearer`, expires_in (integer
@@ -18,7 +20,8 @@ import { formatScopes } from '@heroes/oauth-scopes';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
-import type { UserAuthenticator } from '../accounts/authenticate-user.ts';
+import { clientAddress } from '../throttle/client-address.ts';
+import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { toAccount } from '../accounts/find-account.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
@@ -31,7 +34,7 @@ interface PasswordParams {
 }
 
 export interface PasswordGrantDeps {
-  authenticate: UserAuthenticator;
+  authenticate: ThrottledAuthenticator;
   accessTokenTtl: number;
 }
 
@@ -49,7 +52,9 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     if (!resolved.ok) throw new errors.InvalidScope(resolved.description, params.scope ?? '');
     const scope = formatScopes(resolved.scopes);
 
-    const user = await authenticate(params.username as string, params.password as string);
+    const user = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req)).catch((err: unknown) => {
+      throw err instanceof LoginThrottledError ? tooManyAttempts(ctx, err) : err;
+    });
     if (!user) throw new errors.InvalidGrant('invalid username or password');
     const account = toAccount(user);
     ctx.oidc.entity('Account', account);
@@ -77,4 +82,12 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
       scope: at.scope,
     };
   };
+}
+
+/** RFC 6585 section 4: 429 with Retry-After; the body is an OAuth error (RFC 6749 section 5.2). */
+function tooManyAttempts(ctx: TokenEndpointGrantContext<PasswordParams>, err: LoginThrottledError): Error {
+  ctx.set('Retry-After', String(err.retryAfterSeconds));
+  const refusal = new errors.CustomOIDCProviderError('temporarily_unavailable', err.message);
+  Object.assign(refusal, { status: 429, statusCode: 429 });
+  return refusal;
 }

@@ -1,5 +1,6 @@
 /**
- * Client secret verification without a slow hash per request: the first successful bcrypt compare of (client id, secret) is
+ * Client secret verification without a slow hash per request (issue 4,
+ * point 9): the first successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
  * The one cached verifier of the package: the provider uses it through
  * installSecretVerifier.
@@ -8,13 +9,13 @@
  * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
  *   with a per-process random key, so memory never holds anything that can
  *   be checked offline against a guessed secret);
- * - the stored hash that was verified is part of the key: when the client's
- *   stored hash changes (rotate-secret, remove and re-add), no entry
- *   matches and the slow path runs again at once;
+ * - the cached value is the stored hash string that was verified: when the
+ *   client's stored hash changes (rotate-secret, remove and re-add), the
+ *   entry no longer matches and the slow path runs again at once;
  * - only successes are cached; a wrong secret always pays the slow hash;
  * - concurrent requests with the same pair share one slow compare in
- *   flight (LRUCache.fetch): a burst of N requests before the first
- *   verification finishes costs one bcrypt compare, not N;
+ *   flight: a burst of N requests before the first verification finishes
+ *   costs one bcrypt compare, not N;
  * - an empty secret, a secret outside VSCHAR (RFC 6749 Appendix A.2; the
  *   CLI never registers one, so it is refused without the slow hash), a
  *   client without a stored hash, or a stored value that is not a bcrypt
@@ -38,25 +39,45 @@ export interface SecretCacheOptions {
 /** True when `secret` is the client's secret; `storedHash` is its row's hashedSecret. */
 export type SecretVerifier = (clientId: string, storedHash: string | null | undefined, secret: string) => Promise<boolean>;
 
+/** The verifier, plus what it remembers (for the fast introspection path). */
+export interface RememberedSecrets {
+  /** True only when this (id, secret) pair was verified against `storedHash` and is still remembered: no slow hash, no wait. */
+  remembered(clientId: string, storedHash: string, secret: string): boolean;
+}
+
 /**
  * Usage:
  *   const verify = createSecretVerifier({ max: 10_000, ttlMs: 600_000 });
  *   await verify('app', row.hashedSecret, presented);
  */
-export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & { readonly size: number } {
-  const compare = options.compare ?? verifyClientSecret;
-  const cache = new LRUCache<string, true, { secret: string; storedHash: string }>({
+export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & RememberedSecrets & { readonly size: number } {
+  const cache = new LRUCache<string, string>({
     max: options.max ?? DEFAULTS.secretCacheMax,
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
-    // undefined (a wrong secret, a failed compare) is not stored.
-    fetchMethod: async (_key, _stale, { context }) =>
-      (await compare(context.secret, context.storedHash).catch(() => false)) ? true : undefined,
   });
-  const hmacKeyBytes = crypto.randomBytes(32);
+  const hmacKey = crypto.randomBytes(32);
+  const inFlight = new Map<string, Promise<boolean>>();
+  const compare = options.compare ?? verifyClientSecret;
+  const keyOf = (clientId: string, secret: string) => crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
   const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
     if (!storedHash || !secret || !isVschar(secret)) return false;
-    const key = `${crypto.createHmac('sha256', hmacKeyBytes).update(`${clientId}:${secret}`).digest('base64url')}:${storedHash}`;
-    return (await cache.fetch(key, { context: { secret, storedHash } })) === true;
+    const key = keyOf(clientId, secret);
+    if (cache.get(key) === storedHash) return true;
+    const flight = `${key}:${storedHash}`;
+    let pending = inFlight.get(flight);
+    if (!pending) {
+      pending = compare(secret, storedHash)
+        .catch(() => false)
+        .then((ok) => {
+          if (ok) cache.set(key, storedHash);
+          return ok;
+        })
+        .finally(() => inFlight.delete(flight));
+      inFlight.set(flight, pending);
+    }
+    return pending;
   };
-  return Object.defineProperty(verify, 'size', { get: () => cache.size }) as SecretVerifier & { readonly size: number };
+  const remembered = (clientId: string, storedHash: string, secret: string) =>
+    storedHash !== '' && secret !== '' && isVschar(secret) && cache.get(keyOf(clientId, secret)) === storedHash;
+  return Object.defineProperty(Object.assign(verify, { remembered }), 'size', { get: () => cache.size }) as SecretVerifier & RememberedSecrets & { readonly size: number };
 }

@@ -9,7 +9,7 @@ export interface SpawnedServer extends SpawnedProcess {
   url: string;
 }
 
-export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<SpawnedServer> {
   const server = await spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: packageDir,
     env: { LOG_LEVEL: 'info', ...env },

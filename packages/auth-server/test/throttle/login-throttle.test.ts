@@ -1,0 +1,125 @@
+/**
+ * Brute-force protection (issue 9): failed logins counted per account and
+ * per client address in PostgreSQL, for the password grant and the login
+ * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out.
+ */
+import test from 'ava';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic } from '../_helpers/http.ts';
+
+let s: TestServer;
+let other: TestServer;
+const ADDRESS_LIMIT = 30;
+
+test.before(async () => {
+  s = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT });
+  await addClient(s.db, { id: 'conf', secret: 'secret' });
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+  for (const name of ['alice', 'bert', 'carl', 'dora']) await addUser(s.db, name, `${name} pw`);
+  // A second replica on the same database: counts are shared.
+  other = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT }, s.testDb);
+});
+test.after.always(async () => {
+  await other?.close();
+  await s?.close();
+});
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+async function passwordGrant(server: TestServer, username: string, password: string, address: string): Promise<Answer> {
+  const res = await fetch(`${server.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic('conf', 'secret'), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {}
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body, text };
+}
+
+async function loginForm(username: string, password: string, address: string): Promise<Answer> {
+  const res = await fetch(`${s.url}/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+    body: new URLSearchParams({ client_id: 'web', response_type: 'code', state: 's', username, password }),
+    redirect: 'manual',
+  });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: {}, text: await res.text() };
+}
+
+/** Polls until `attempt` stops answering 429 (bounded: 30 s). */
+async function waitOut(attempt: () => Promise<Answer>): Promise<Answer> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await attempt();
+    if (res.status !== 429 || Date.now() > deadline) return res;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('10 consecutive failures → 429 with Retry-After and an OAuth error, even for the right password; a growing back-off; a success resets', async (t) => {
+  const address = '198.51.100.1';
+  for (let i = 0; i < 10; i++) {
+    // Alternate replicas: the count lives in the database.
+    const res = await passwordGrant(i % 2 ? other : s, 'alice', 'wrong', address);
+    t.is(res.status, 400, res.text);
+    t.is(res.body['error'], 'invalid_grant');
+  }
+  const refused = await passwordGrant(s, 'alice', 'alice pw', address);
+  t.is(refused.status, 429, refused.text);
+  t.is(refused.body['error'], 'temporarily_unavailable');
+  t.regex(String(refused.body['error_description']), /too many failed logins/);
+  t.true(Number(refused.retryAfter) >= 1, `Retry-After ${refused.retryAfter}`);
+  t.is((await passwordGrant(other, 'alice', 'alice pw', address)).status, 429, 'the other replica refuses too');
+
+  // The block is temporary; one more failure after it blocks for longer.
+  t.is((await waitOut(() => passwordGrant(s, 'alice', 'wrong', address))).status, 400);
+  const longer = await passwordGrant(s, 'alice', 'alice pw', address);
+  t.is(longer.status, 429);
+  t.true(Number(longer.retryAfter) >= 2, `Retry-After ${longer.retryAfter}`);
+
+  // A success resets the account: ten more failures before the next refusal.
+  t.is((await waitOut(() => passwordGrant(s, 'alice', 'alice pw', address))).status, 200);
+  for (let i = 0; i < 10; i++) t.is((await passwordGrant(s, 'alice', 'wrong', address)).status, 400);
+  t.is((await passwordGrant(s, 'alice', 'alice pw', address)).status, 429);
+});
+
+test('another account is not affected by a throttled one', async (t) => {
+  const address = '198.51.100.2';
+  for (let i = 0; i < 10; i++) await passwordGrant(s, 'nobody-such', 'wrong', address);
+  t.is((await passwordGrant(s, 'nobody-such', 'wrong', address)).status, 429, 'unknown usernames are throttled alike');
+  t.is((await passwordGrant(s, 'bert', 'bert pw', address)).status, 200);
+});
+
+test(`${ADDRESS_LIMIT} failures from one address (any accounts) → 429 for that address only`, async (t) => {
+  const address = '198.51.100.3';
+  for (let i = 0; i < ADDRESS_LIMIT; i++) {
+    t.is((await passwordGrant(s, `spray-${i % 5}`, 'wrong', address)).status, 400);
+  }
+  const refused = await passwordGrant(s, 'carl', 'carl pw', address);
+  t.is(refused.status, 429);
+  t.true(Number(refused.retryAfter) > 60, 'until the 15-minute window ends');
+  t.is((await passwordGrant(s, 'carl', 'carl pw', '198.51.100.4')).status, 200, 'other addresses still log in');
+});
+
+test('the login form is throttled the same way: 429 page with Retry-After, no code', async (t) => {
+  const address = '198.51.100.5';
+  for (let i = 0; i < 10; i++) {
+    const res = await loginForm('dora', 'wrong', address);
+    t.is(res.status, 200);
+    t.regex(res.text, /<form/);
+  }
+  const refused = await loginForm('dora', 'dora pw', address);
+  t.is(refused.status, 429);
+  t.true(Number(refused.retryAfter) >= 1);
+  t.regex(refused.text, /temporarily_unavailable|too many failed logins/);
+  t.is((await passwordGrant(s, 'dora', 'dora pw', address)).status, 429, 'and the password grant for the same account');
+});
