@@ -28,7 +28,7 @@ export function runAuth(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const bin = options.bin ?? authBin;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, ...args], { cwd: repoRoot, env, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd: repoRoot, env, timeout: 115_000 }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') return reject(err);
       resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
     });

@@ -46,3 +46,13 @@ test('an unknown option fails with one line and exit 1', async (t) => {
   t.regex(result.stderr, /--colour/);
   t.regex(result.stderr, /auth add-client --help/);
 });
+
+for (const command of ['add-client', 'set-scopes']) {
+  test(`${command} --help states the scope model as the README does`, async (t) => {
+    // Clipanion wraps lines: compare with whitespace collapsed.
+    const text = (await auth(command, '--help')).stdout.replace(/\s+/g, ' ');
+    t.regex(text, /Scope model: a token grants only the scopes it records \(deny by default\)/);
+    t.regex(text, /registered without any is allowed exactly "heroes:read heroes:write"/);
+    t.regex(text, /"openid" only asks for an ID token and never grants hero access/);
+  });
+}

@@ -1,3 +1,4 @@
+import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { addClient, generateClientSecret, parseScopes, validateClientId, validateClientSecret, validateRedirectUri } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
@@ -17,6 +18,8 @@ export class AddClientCommand extends Command {
       Without \`--secret\` or \`--generate-secret\` the client is public (no secret; it gets no refresh tokens, and must use PKCE in the code flow). The secret is stored only as a bcrypt hash (cost BCRYPT_COST, default 10) and is never printed, except a generated one, which is printed once. Prefer \`--generate-secret\`: a secret typed on the command line stays in the shell history.
 
       The client ID is printable ASCII without ':' (at most 255 characters); a secret is 1 to 72 printable ASCII characters (RFC 6749 Appendix A: VSCHAR, space to ~). The redirect URI must be absolute and without fragment (RFC 6749 section 3.1.2). Allowed scopes are a space-separated list of RFC 6749 scope tokens; repeated spaces and repeated scopes are collapsed.
+
+      ${SCOPE_MODEL_HELP}
 
       Fails with exit code 1, writing nothing, when the ID is taken ("Client ID 'x' already exists.") or an option is invalid.
     `,

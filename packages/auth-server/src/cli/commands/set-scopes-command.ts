@@ -1,3 +1,4 @@
+import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
 import { clientIdOption, required, runAction, updateClient } from '../run-action.ts';
@@ -10,6 +11,8 @@ export class SetScopesCommand extends Command {
     description: "Replace an OAuth 2.0 client's allowed scopes",
     details: `
       Replaces the client's allowed scopes with the given space-separated list (RFC 6749 section 3.3 scope tokens; repeated spaces and scopes are collapsed). An empty string clears them: the client is then allowed exactly the hero scopes (heroes:read heroes:write). Tokens already issued keep their scope until they expire; the client's next refresh gives no more than the new list.
+
+      ${SCOPE_MODEL_HELP}
 
       Fails with exit code 1 when the ID is unknown or a scope is malformed.
     `,
