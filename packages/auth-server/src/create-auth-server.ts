@@ -23,22 +23,18 @@
  *   const server = await createAuthServer({ databaseUrl });
  *   const { url, close } = await server.listen(0);
  */
-import http from 'node:http';
 import Koa from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
 import {
-  configureServer,
   createHealth,
   createHttpKit,
   createLogger,
   createRequestId,
-  listen,
-  MethodNotAllowedError,
   noSniff,
   NotFoundError,
-  trackRequests,
+  serve,
   type Health,
   type Logger,
 } from '@heroes/http-kit';
@@ -197,7 +193,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     app.use(createFastIntrospection({ db, issuer: provider.issuer, resourceServerClientId: config.resourceServerClientId, secrets }));
   }
   app.use(codeRouter.routes());
-  app.use(codeRouter.allowedMethods({ throw: true, methodNotAllowed: () => new MethodNotAllowedError(['GET', 'HEAD', 'POST']) }));
   app.use(async function toProvider(ctx, next) {
     return PROVIDER_PATHS.has(ctx.path) ? providerMiddleware(ctx, next) : next();
   });
@@ -212,46 +207,36 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     health,
     async listen(port = config.port) {
-      const handle = await listenOn(app, port, config.host, config.shutdownTimeoutMs, createForwardingFilter(config.trustedProxies), (server) =>
-        // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
-        configureServer(server, { maxBodyBytes: config.maxBodyBytes, logger }),
-      );
-      listening.add(handle);
-      return {
-        ...handle,
+      // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
+      const handler = app.callback();
+      const filter = createForwardingFilter(config.trustedProxies);
+      // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts).
+      const serving = await serve((req, res) => {
+        filter(req);
+        return handler(req, res);
+      }, {
+        port,
+        host: config.host,
+        shutdownTimeoutMs: config.shutdownTimeoutMs,
+        maxBodyBytes: config.maxBodyBytes,
+        logger,
+      });
+      const handle: ListeningServer = {
+        url: serving.url,
+        port: serving.port,
         close: async () => {
           listening.delete(handle);
-          await handle.close();
+          await serving.close();
         },
       };
+      listening.add(handle);
+      return handle;
     },
     async close() {
       health.markDraining();
       stopPurge();
       await Promise.all([...listening].map((handle) => handle.close()));
-      listening.clear();
       await db.$disconnect();
-    },
-  };
-}
-
-/** Listens; close() drains: in-flight requests finish (up to drainMs), new ones are refused. */
-async function listenOn(
-  app: Koa, port: number, host: string, drainMs: number, filter: (req: http.IncomingMessage) => void, configure: (server: http.Server) => void,
-): Promise<ListeningServer> {
-  const handler = app.callback();
-  const server = http.createServer((req, res) => {
-    filter(req); // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts)
-    return handler(req, res);
-  });
-  configure(server);
-  const drainer = trackRequests(server);
-  const { url, port: bound } = await listen(server, port, host);
-  return {
-    url,
-    port: bound,
-    close: async () => {
-      await drainer.drain(drainMs);
     },
   };
 }

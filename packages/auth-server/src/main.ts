@@ -3,7 +3,7 @@
  * (see config/settings.ts), listens on AUTH_HOST:AUTH_PORT, stops cleanly
  * on SIGINT/SIGTERM. A start-up failure is one line per problem and exit 1.
  */
-import { createLogger, exitOnStartupFailure } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, stopOnSignals } from '@heroes/http-kit';
 import { createAuthServer } from './create-auth-server.ts';
 import { loadConfig } from './config/load-config.ts';
 
@@ -15,21 +15,7 @@ try {
   const { url } = await server.listen(config.port);
   logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(() => server.close(), logger);
 } catch (err) {
   exitOnStartupFailure(err, 'auth-server', logger);
 }

@@ -7,5 +7,14 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** Folder of the Prisma migrations, each `<name>/migration.sql`. */
 export const migrationsDir = path.join(repoRoot, 'prisma', 'migrations');
 
-/** Where local state (the embedded PostgreSQL cluster, generated keys) is kept; ignored by git. */
-export const dataDir = process.env.HEROES_DATA_DIR ?? path.join(repoRoot, '.data');
+/**
+ * Where local state (the embedded PostgreSQL cluster, generated keys and
+ * secrets) is kept: HEROES_DATA_DIR, else `<repo>/.data` (ignored by git).
+ * The one place that decides it.
+ */
+export function resolveDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data');
+}
+
+/** resolveDataDir() of this process's environment. */
+export const dataDir = resolveDataDir();

@@ -28,7 +28,7 @@ export const DEFAULTS = Object.freeze({
   /**
    * Smallest response body that is gzipped.
    * Unit: bytes. Default 0: every eligible body is gzipped, as Aqueduct
-   * does and as SPEC.md section 4 states (the Accept-Encoding and the
+   * does and as docs/http.md states (the Accept-Encoding and the
    * registry entry decide, not the size). Raise it (koa-compress uses 1024)
    * where tiny bodies dominate. Streams (unknown length) are always eligible.
    */

@@ -1,5 +1,5 @@
 /**
- * @heroes/http-kit — the request/response body rules of SPEC.md §4 and §7 as
+ * @heroes/http-kit — the request/response body rules of docs/http.md as
  * Koa middleware and small functions. Public API only.
  */
 export { createHttpKit, type HttpKit } from './create-http-kit.ts';
@@ -14,6 +14,7 @@ export { FormCodec, type FormValue } from './codecs/form-codec.ts';
 export { TextCodec } from './codecs/text-codec.ts';
 
 export { readBody, type ReadBodyOptions } from './body/read-body.ts';
+export { isWellFormedText } from './body/assert-well-formed.ts';
 export { declaredLength, TOO_LARGE } from './body/read-bytes.ts';
 export type { ExpectedShape } from './body/check-shape.ts';
 
@@ -38,31 +39,17 @@ export {
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
 export { toProblem, type Problem } from './errors/to-problem.ts';
-export { mapDatabaseError } from './errors/map-database-error.ts';
+export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './errors/map-database-error.ts';
 
 export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
 
 export { createLogger } from './logging/create-logger.ts';
+export { logWhenClosed } from './logging/log-requests.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';
 
-export {
-  EnvValueError,
-  integer,
-  oneOf,
-  parseBoolean,
-  parseCidrList,
-  parseDatabaseUrl,
-  parseHttpUrl,
-  parseLogLevel,
-  parseOrigin,
-  parseOriginList,
-  parsePort,
-  parseText,
-  type Cidr,
-  type EnvParser,
-} from './settings/env-parsers.ts';
+export * from './settings/env-parsers.ts'; // every export there is a parser of the settings tables
 export {
   defaultsOf,
   defineSettings,
@@ -77,6 +64,8 @@ export {
   type SettingValues,
 } from './settings/define-settings.ts';
 export { listen, shownHost, type Listening } from './server/listen.ts';
+export { serve, type ServeOptions, type Serving } from './server/serve.ts';
+export { stopOnSignals } from './server/stop-on-signals.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
 export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
 export { trackRequests, type Drainer } from './server/drain.ts';
@@ -84,3 +73,4 @@ export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
 export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
 export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
 export { createIpAllowList } from './metrics/ip-allow-list.ts';
+export { dispatchByMethod, passThrough, type DispatchOptions, type Method, type MethodTable } from './routing/dispatch-by-method.ts';

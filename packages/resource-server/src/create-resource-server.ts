@@ -3,24 +3,23 @@
  * revocation feed, the /auth forwarder and the Koa app.
  * - listen(): starts the revocation feed, makes sure the server's own OAuth
  *   client row and the web app's public client exist (retried in the background while the database is
- *   down, so the edge still starts and answers 503), then listens on an
- *   http.Server hardened by http-kit's configureServer (request/header
- *   timeouts, JSON answers to parser errors, 413 instead of 100 Continue
- *   for an announced body over the limit).
+ *   down, so the edge still starts and answers 503), then listens with
+ *   http-kit's serve (hardened server: request/header timeouts, JSON
+ *   answers to parser errors, 413 instead of 100 Continue for an announced
+ *   body over the limit).
  * - close(): stops accepting, closes idle and active connections, the
  *   revocation feed, the proxy agent and the database pool.
  */
-import http from 'node:http';
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { configureServer, createHealth, createLogger, listen as listenOn, trackRequests, type Health } from '@heroes/http-kit';
+import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
 import { createRevocationListener } from './auth/revocation-listener.ts';
-import { ensureClient } from './bootstrap/ensure-client.ts';
-import { APP_CLIENT_ID, ensureAppClient } from './bootstrap/ensure-app-client.ts';
+import { ensureClient } from './config/ensure-client.ts';
+import { APP_CLIENT_ID, ensureAppClient } from './config/ensure-app-client.ts';
 import { createPool } from './data/create-pool.ts';
 import { createHeroRepository } from './data/hero-repository.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
@@ -131,23 +130,24 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function listen(port = config.port, host = config.host): Promise<RunningServer> {
     await revocations.start();
     await registerClient();
-    const server = http.createServer(app.callback());
-    server.keepAliveTimeout = 65_000;
-    configureServer(server, {
+    const serving = await serve(app.callback(), {
+      port,
+      host,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      keepAliveTimeoutMs: 65_000,
       maxBodyBytes: config.maxBodyBytes,
       requestTimeoutMs: config.requestTimeoutMs,
       headersTimeoutMs: config.headersTimeoutMs,
       logger,
     });
-    const drainer = trackRequests(server);
-    const { url } = await listenOn(server, port, host);
+    const { url } = serving;
     logger.info({ url }, 'resource server listening');
     return {
       url,
       async close() {
         stopped = true;
         health.markDraining();
-        const { cut } = await drainer.drain(config.shutdownTimeoutMs);
+        const { cut } = await serving.close();
         if (cut > 0) logger.warn({ cut, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'requests still running at the end of the drain were cut');
         forwarder.close();
         await revocations.close();

@@ -9,7 +9,7 @@
  *   passes the signal on and exits once every worker has drained.
  */
 import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, stopOnSignals } from '@heroes/http-kit';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
@@ -22,21 +22,7 @@ try {
   if (cluster.isPrimary && config.workers > 1) runPrimary(config.workers);
   else {
     const running = await createResourceServer({ ...config, logger }).listen();
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'draining');
-      running.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, 'unclean stop');
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    stopOnSignals(() => running.close(), logger);
   }
 } catch (err) {
   exitOnStartupFailure(err, 'resource-server', logger);

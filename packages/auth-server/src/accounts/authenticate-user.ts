@@ -18,8 +18,9 @@
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
+import { isWellFormedText } from '@heroes/http-kit';
 import { findUserRow } from '../adapter/find-by-key.ts';
-import { hasLoneSurrogate, isStorableText } from '../params/storable-text.ts';
+import { isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
   id: number;
@@ -39,7 +40,7 @@ export function createUserAuthenticator(db: PrismaClient, cost: number): UserAut
   return async function authenticateUser(username, password) {
     const user = username && isStorableText(username) ? await findUserRow(db, { username }) : undefined;
     const hash = user?.hashedPassword ?? (await dummyHash());
-    const matches = password !== '' && !hasLoneSurrogate(password) && (await bcrypt.compare(password, hash).catch(() => false));
+    const matches = password !== '' && isWellFormedText(password) && (await bcrypt.compare(password, hash).catch(() => false));
     return user && matches ? { id: user.id, username: user.username } : undefined;
   };
 }

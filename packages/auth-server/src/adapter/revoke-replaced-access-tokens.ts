@@ -1,6 +1,6 @@
 /**
- * A refresh replaces the access token (REFERENCE-aqueduct section 2,
- * refresh item 6: the old access token is overwritten and stops working).
+ * A refresh replaces the access token (as Aqueduct's AuthServer: the old
+ * access token is overwritten and stops working; RFC 6749 section 6).
  *
  * Rules enforced here:
  * - every access token of the grant except the one just issued is deleted;

@@ -8,55 +8,37 @@
  * - Prisma's multi-line messages are replaced by what they mean.
  */
 import { databaseAddress } from '@heroes/db';
-import { ClientRegistryError, prismaCode } from '../clients/index.ts';
+import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { ClientRegistryError } from '../clients/index.ts';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */
 export class CliError extends Error {
   override name = 'CliError';
 }
 
-
-/** The one line to print for `err`. */
+/** The one line to print for `err`; what a database error means comes from http-kit's classifier. */
 export function errorLine(err: unknown, databaseUrl?: string): string {
   if (err instanceof ClientRegistryError || err instanceof CliError) return firstLine(err.message);
   const where = databaseUrl ? databaseAddress(databaseUrl) : 'the configured address';
-  const code = prismaCode(err) ?? networkCode(err);
-  switch (code) {
-    case 'P1001':
-    case 'P1002':
-    case 'P1017':
-    case 'ECONNREFUSED':
-    case 'ENOTFOUND':
-    case 'EHOSTUNREACH':
-    case 'ETIMEDOUT':
-    case 'ECONNRESET':
+  const failure = classifyDatabaseError(err);
+  if (!failure) return `unexpected error: ${firstLine(err instanceof Error ? err.message : String(err))}`;
+  switch (failure.kind) {
+    case 'unreachable':
+    case 'timeout':
       return `cannot reach the database at ${where}`;
-    case 'P1000':
-    case '28P01':
-    case '28000':
+    case 'auth_failed':
       return `cannot log in to the database at ${where}: authentication failed`;
-    case 'P1003':
-    case '3D000':
+    case 'no_database':
       return `the database named in DATABASE_URL does not exist at ${where}`;
   }
+  const code = failure.code ?? failure.kind;
   const driverMessage = driverCause(err)?.originalMessage ?? driverCause(err)?.kind;
-  if (code && typeof driverMessage === 'string') return `database error ${code}: ${firstLine(driverMessage)}`;
-  if (code) return `database error ${code}`;
-  return `unexpected error: ${firstLine(err instanceof Error ? err.message : String(err))}`;
+  return typeof driverMessage === 'string' ? `database error ${code}: ${firstLine(driverMessage)}` : `database error ${code}`;
 }
 
 function driverCause(err: unknown): Record<string, unknown> | undefined {
   const meta = (err as { meta?: { driverAdapterError?: { cause?: Record<string, unknown> } } } | null)?.meta;
   return meta?.driverAdapterError?.cause;
-}
-
-function networkCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    if (driverCause(e)?.kind === 'DatabaseNotReachable') return 'P1001';
-  }
-  return undefined;
 }
 
 function firstLine(text: string): string {

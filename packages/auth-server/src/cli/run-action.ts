@@ -1,10 +1,14 @@
 /**
  * The body of every command's execute(): runs the action, turns an expected
  * failure into one line on stderr and exit code 1. A stack trace is printed
- * only with AUTH_DEBUG=1.
+ * only with AUTH_DEBUG=1. Also the pieces the client commands share.
  */
-import type { BaseContext } from 'clipanion';
+import { Option, type BaseContext } from 'clipanion';
+import type { PrismaClient } from '@heroes/db';
+import type { ClientSummary } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
+import { describeClient } from './describe-client.ts';
+import { writeToDatabase } from './with-database.ts';
 
 /** Usage: `async execute() { return runAction(this.context, async () => { ... }); }` */
 export async function runAction(context: BaseContext, action: () => Promise<void>): Promise<number> {
@@ -27,4 +31,15 @@ export function required(value: string | undefined, name: string): string {
 function debugStack(err: unknown): string {
   const cause = (err as { cause?: unknown }).cause ?? err;
   return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
+}
+
+/** The `--id` option every client command takes (the Aqueduct CLI's name). */
+export function clientIdOption() {
+  return Option.String('--id,-i', { description: 'Client identifier (required)' });
+}
+
+/** Applies `change` to client `id` and prints `Client 'id' updated (…) in <database>.` */
+export async function updateClient(context: BaseContext, id: string, change: (db: PrismaClient) => Promise<ClientSummary>): Promise<void> {
+  const { value: client, where } = await writeToDatabase(change);
+  context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
 }

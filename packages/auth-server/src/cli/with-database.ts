@@ -12,7 +12,8 @@
  */
 import path from 'node:path';
 import { applyMigrations, createDb, dataDir, describeDatabase, EmbeddedPostgresError, resolveDatabaseUrl, type PrismaClient } from '@heroes/db';
-import { ClientRegistryError, prismaCode } from '../clients/index.ts';
+import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { ClientRegistryError } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
 
 /** Usage: `const clients = await withDatabase((db) => listClients(db));` */
@@ -51,7 +52,7 @@ export async function writeToDatabase<T>(
     try {
       return { value: await action(db), where };
     } catch (err) {
-      if (prismaCode(err) !== 'P2021') throw err;
+      if (classifyDatabaseError(err)?.kind !== 'missing_table') throw err;
       log('the database has no tables yet: applying migrations');
       await applyMigrations(resolved.url);
       return { value: await action(db), where };

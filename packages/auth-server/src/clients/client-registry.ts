@@ -12,6 +12,7 @@
  *   notify resource servers on commit.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
@@ -58,7 +59,7 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   try {
     return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUri, allowedScopes, allowedOrigins } }));
   } catch (err) {
-    if (prismaCode(err) === 'P2002') throw clientExists(id, err);
+    if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
     throw err;
   }
 }
@@ -153,7 +154,7 @@ async function updateClient(
   try {
     return toSummary(await db.oAuthClient.update({ where: { id }, data }));
   } catch (err) {
-    if (prismaCode(err) === 'P2025') throw clientNotFound(id);
+    if (classifyDatabaseError(err)?.kind === 'not_found') throw clientNotFound(id);
     throw err;
   }
 }
@@ -173,10 +174,4 @@ function toSummary(row: OAuthClient): ClientSummary {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-/** The Prisma error code (P2002, P2025, ...) of `err`, if any. */
-export function prismaCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
 }

@@ -12,7 +12,6 @@ export {
   setScopes,
   setRedirectUri,
   rotateSecret,
-  prismaCode,
   type AddClientInput,
   type ClientSummary,
   type RemovedClient,

@@ -9,6 +9,7 @@
  *           failures of the account or the address → 429 page with Retry-After)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
+ * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
  * `/auth/code/` (trailing slash) is the same resource: the router is not
  * strict, so it serves the same form and grant.
  *
@@ -16,7 +17,8 @@
  * redirect back with `error` (see code-flow-errors.ts).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { dispatchByMethod } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
@@ -59,12 +61,12 @@ const PARSE_PROBLEMS = {
 export function createCodeRouter(deps: CodeRouteDeps): Router {
   const router = new Router();
 
-  router.get(ROUTES.authorization, (ctx) =>
+  const showLoginForm: Middleware = (ctx) =>
     handle(ctx, deps, ctx.query, async (client, request) => {
       sendPage(ctx, 200, renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id }), client.redirectUri);
-    }));
+    });
 
-  router.post(ROUTES.authorization, async (ctx) => {
+  const grantCode: Middleware = async (ctx) => {
     if (!isOwnOrigin(ctx, deps.issuer)) return sendPage(ctx, 403, renderErrorPage('access_denied', CROSS_SITE_REFUSED));
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
@@ -81,8 +83,9 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
       const code = await mintCode(deps.provider, { client, accountId: String(user.id), authorization, ttl: deps.authCodeTtl });
       redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
     });
-  });
+  };
 
+  router.all(ROUTES.authorization, dispatchByMethod([], { GET: [showLoginForm], POST: [grantCode] }));
   return router;
 }
 

@@ -5,25 +5,12 @@
  * configuration table all come from here.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  defineSettings,
-  integer,
-  parseCidrList,
-  parseDatabaseUrl,
-  parseHttpUrl,
-  parseLogLevel,
-  parsePort,
-  parseText,
-  type Env,
-} from '@heroes/http-kit';
+import { resolveDataDir } from '@heroes/db';
+import { defineSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
 
-/** The repository root (this file is packages/auth-server/src/config/settings.ts). */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-/** Where generated keys live by default: `<repo>/.data` (or HEROES_DATA_DIR, as @heroes/db). */
+/** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
-  return path.join(env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data'), 'auth-keys.json');
+  return path.join(resolveDataDir(env), 'auth-keys.json');
 }
 
 const seconds = integer({ min: 1 });

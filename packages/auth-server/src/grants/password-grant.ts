@@ -1,6 +1,6 @@
 /**
  * The resource owner password credentials grant (RFC 6749 section 4.3) at
- * POST /auth/token, as SPEC.md section 4 and Aqueduct's AuthServer.
+ * POST /auth/token, as docs/oauth.md describes and Aqueduct's AuthServer does.
  *
  * Rules enforced here (client authentication already ran in the library):
  * - `username` and `password` are required → invalid_request;

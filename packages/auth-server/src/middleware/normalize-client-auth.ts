@@ -3,7 +3,7 @@
  * sees the request (token, revocation and introspection endpoints).
  *
  * Rules enforced here:
- * - `Authorization: Basic base64(id:)` (empty secret, colon kept, SPEC §4)
+ * - `Authorization: Basic base64(id:)` (empty secret, colon kept: a public client, docs/oauth.md)
  *   is a public client: the header is removed and `client_id=id` is put in
  *   the form handed to the library (read-provider-form.ts runs first),
  *   which the library understands (it rejects an empty Basic secret with

@@ -5,7 +5,7 @@
  * Rules enforced here:
  * - `Pragma: no-cache` next to the library's `Cache-Control: no-store`
  *   (RFC 6749 section 5.1, Aqueduct);
- * - `token_type` is `bearer` (SPEC §2; case-insensitive per RFC 6749 5.1):
+ * - `token_type` is `bearer` (docs/oauth.md; case-insensitive per RFC 6749 5.1):
  *   the library answers `Bearer` for its built-in grants;
  * - `scope` is the library's: the access token's values (RFC 6749
  *   section 5.1), `openid` included when an ID token was asked for.

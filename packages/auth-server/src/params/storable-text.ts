@@ -13,15 +13,11 @@
  * reach a query (username, password, the parameters of /auth/code, record
  * ids) is checked with it first, and treated as "not found" or refused.
  */
+import { isWellFormedText } from '@heroes/http-kit';
+
 const NUL = '\u0000';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `value` has no NUL and no lone surrogate. Usage: `isStorableText('a\u0000b')` → false */
 export function isStorableText(value: string): boolean {
-  return !value.includes(NUL) && !hasLoneSurrogate(value);
-}
-
-/** True when `value` is not well-formed UTF-16 (String.prototype.isWellFormed is ES2024, not in our lib). */
-export function hasLoneSurrogate(value: string): boolean {
-  return LONE_SURROGATE.test(value);
+  return !value.includes(NUL) && isWellFormedText(value);
 }

@@ -1,6 +1,6 @@
 /**
- * Client secret verification without a slow hash per request (issue 4,
- * point 9): the first successful bcrypt compare of (client id, secret) is
+ * Client secret verification without a slow hash per request: the first
+ * successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
  * The one cached verifier of the package: the provider uses it through
  * installSecretVerifier.

@@ -110,6 +110,21 @@ test('expired rows are purged', async (t) => {
   t.is(await s.db.refreshToken.findUnique({ where: { id: hashToken('old-refresh') } }), null);
 });
 
+test('idle login-throttle rows older than a day are purged; a blocking or recent one is kept', async (t) => {
+  const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+  await s.db.loginThrottle.createMany({
+    data: [
+      { key: 'address:old', failures: 3, windowStart: dayAgo },
+      { key: 'account:blocking', failures: 20, windowStart: dayAgo, blockedUntil: new Date(Date.now() + 60_000) },
+      { key: 'address:recent', failures: 3 },
+    ],
+  });
+  const counts = await purgeExpired(s.db);
+  t.true(counts.loginThrottles >= 1);
+  const left = (await s.db.loginThrottle.findMany({ select: { key: true } })).map((row) => row.key).sort();
+  t.deepEqual(left.filter((key) => ['address:old', 'account:blocking', 'address:recent'].includes(key)), ['account:blocking', 'address:recent']);
+});
+
 test('the purge timer runs on its own interval', async (t) => {
   const quick = await startTestServer({ purgeIntervalMs: 50 });
   try {

@@ -1,7 +1,7 @@
 /**
  * Form bodies of /auth/token, /auth/revoke and /auth/introspect follow the
- * service's body rules (SPEC.md section 4 rules 4 and 6, section 8; issue
- * 3 point 2) instead of oidc-provider's own reader (a 56 KiB cap answered
+ * service's body rules (docs/http.md, "Request bodies": size limit, charsets)
+ * instead of oidc-provider's own reader (a 56 KiB cap answered
  * with 400, and the charset ignored).
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * Login-form CSRF (issue 8): POST /auth/code is accepted from a browser
+ * Login-form CSRF: POST /auth/code is accepted from a browser
  * only from the service's own origin. A request whose Origin (or, without
  * it, Referer) names another origin gets the error page and no code;
  * requests with neither header (clients posting credentials directly)

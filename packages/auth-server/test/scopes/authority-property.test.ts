@@ -1,5 +1,5 @@
 /**
- * Property (issue 8): for random clients (allowed scopes), grants and
+ * Property (docs/oauth.md, "Scopes"): for random clients (allowed scopes), grants and
  * requested scopes, the authority of an issued access token is never more
  * than what the client is allowed and what was requested, across the
  * password grant, the code flow, refreshes, and refreshes after the client

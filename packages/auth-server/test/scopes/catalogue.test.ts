@@ -1,5 +1,5 @@
 /**
- * The scope catalogue is what operators registered (issue 8, hole 5):
+ * The scope catalogue is what operators registered (docs/oauth.md, "Scopes"):
  * discovery lists exactly the scopes clients may be granted (plus
  * `openid`); request input never adds to it; more than 50 values or a
  * value over 256 characters is invalid_scope, before any password check.

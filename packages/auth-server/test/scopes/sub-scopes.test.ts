@@ -2,7 +2,7 @@ import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 
-// REFERENCE §4 (Aqueduct AuthScope): "user" grants "user:foo"; the README: a parent scope grants its sub-scopes.
+// As Aqueduct's AuthScope: "user" grants "user:foo"; docs/oauth.md: a parent scope grants its sub-scopes.
 let s: TestServer;
 const redirectUri = 'http://127.0.0.1:9/cb';
 const client = basic('parent', 'p-secret');

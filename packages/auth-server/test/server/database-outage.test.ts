@@ -4,7 +4,7 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
 import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
 
-// SPEC §7: the database unreachable → 503, at every OAuth endpoint, and the server recovers.
+// docs/http.md, "Errors": the database unreachable → 503, at every OAuth endpoint, and the server recovers.
 let testDb: TestDatabase;
 let proxy: TcpProxy;
 let s: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Brute-force protection (issue 9): failed logins counted per account and
+ * Brute-force protection: failed logins counted per account and
  * per client address in PostgreSQL, for the password grant and the login
  * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out.
  */

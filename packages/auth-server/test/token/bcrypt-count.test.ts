@@ -1,6 +1,6 @@
 /**
- * How many bcrypt operations one password-grant request costs (issue 4,
- * point 9; the token throughput is bounded by them): the user's password is
+ * How many bcrypt operations one password-grant request costs (the token
+ * throughput is bounded by them): the user's password is
  * compared exactly once per request; the client secret only until its
  * first successful verification, also when the first requests arrive
  * together. bcrypt's module object is shared with the server in this

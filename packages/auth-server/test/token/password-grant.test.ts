@@ -13,7 +13,7 @@ test.before(async () => {
 });
 test.after.always(() => s?.close());
 
-test('confidential client gets access and refresh tokens as SPEC.md section 4', async (t) => {
+test('confidential client gets access and refresh tokens as docs/oauth.md', async (t) => {
   const res = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob@stablekernel.com', password: 'foobaxx' });
   t.is(res.status, 200);
   t.regex(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);

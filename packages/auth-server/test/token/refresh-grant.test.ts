@@ -81,7 +81,7 @@ test('unknown refresh token → invalid_grant; missing → invalid_request', asy
   t.is(missing.body['error'], 'invalid_request');
 });
 
-// REFERENCE-aqueduct section 2, refresh item 6: the old access token is overwritten and stops working.
+// As Aqueduct's AuthServer: on refresh the old access token is overwritten and stops working.
 test('after a refresh the old access token is inactive, the new one active, and resource servers are told', async (t) => {
   const first = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
   const old = String(first.body['access_token']);

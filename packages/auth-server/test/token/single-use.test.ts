@@ -1,5 +1,5 @@
 /**
- * Codes and refresh tokens are single-use, atomically (issue 8, hole 3;
+ * Codes and refresh tokens are single-use, atomically (
  * RFC 6749 sections 4.1.2 and 10.5, RFC 9700 sections 2.2.2 and 4.14.2):
  * - parallel exchanges of one code: exactly one 200, the others
  *   invalid_grant, and the grant is revoked (the winner's tokens die too);

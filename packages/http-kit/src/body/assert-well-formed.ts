@@ -22,7 +22,7 @@ export function assertWellFormed(value: unknown): void {
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (!isWellFormed(item)) throw notWellFormed();
+      if (!isWellFormedText(item)) throw notWellFormed();
       continue;
     }
     if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || seen.has(item)) continue;
@@ -32,14 +32,20 @@ export function assertWellFormed(value: unknown): void {
       continue;
     }
     for (const [key, child] of Object.entries(item)) {
-      if (!isWellFormed(key)) throw notWellFormed();
+      if (!isWellFormedText(key)) throw notWellFormed();
       pending.push(child);
     }
   }
 }
 
-// String.prototype.isWellFormed (ES2024; Node ≥ 20) is not in the ES2023 lib the repo compiles against.
-function isWellFormed(text: string): boolean {
+/**
+ * True when `text` is well-formed UTF-16 (no lone surrogate), the one
+ * check of it in the repository. String.prototype.isWellFormed (ES2024;
+ * Node ≥ 20) is not in the ES2023 lib the repo compiles against.
+ *
+ * Usage: `isWellFormedText('\uD800')` → false
+ */
+export function isWellFormedText(text: string): boolean {
   return (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 

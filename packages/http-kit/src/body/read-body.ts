@@ -1,5 +1,5 @@
 /**
- * Reads and decodes the request body of a route (SPEC §4 "Request body rules").
+ * Reads and decodes the request body of a route (docs/http.md, "Request bodies").
  *
  * Order of checks:
  * 1. no body (no Content-Length > 0, not chunked, or 0 bytes) → 400

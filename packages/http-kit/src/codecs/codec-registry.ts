@@ -1,6 +1,6 @@
 /**
  * Media type → codec entry. Copied from Aqueduct's CodecRegistry
- * (REFERENCE §7, SPEC §4 "Response body rules" 2):
+ * (docs/http.md, "Responses"):
  *
  * - lookup order: exact `type/subtype`, then `type/*`, then (an extension)
  *   the structured-syntax suffix as `application/<suffix>`, so

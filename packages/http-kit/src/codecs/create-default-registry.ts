@@ -1,5 +1,5 @@
 /**
- * The built-in registry (SPEC §4 request/response body rules):
+ * The built-in registry (docs/http.md: request bodies and responses):
  *
  * | media type                        | codec | gzip | default charset |
  * |-----------------------------------|-------|------|-----------------|

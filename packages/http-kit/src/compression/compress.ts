@@ -2,7 +2,7 @@
  * gzip as the last step, via koa-compress with the registry as its filter.
  *
  * Rules:
- * - only gzip (br, deflate and zstd are off) — SPEC §4 speaks of gzip only;
+ * - only gzip (br, deflate and zstd are off) — docs/http.md promises gzip only;
  * - only when Accept-Encoding accepts gzip and shouldCompress() says yes;
  * - bodies smaller than `threshold` bytes are sent uncompressed (streams of
  *   unknown length are always eligible);

@@ -1,5 +1,5 @@
 /**
- * Serializable resources (SPEC §4 "Response body rules" 8): per resource,
+ * Serializable resources (docs/http.md): per resource,
  * the fields that are input-only (read from requests, never written, e.g.
  * `password`) and output-omitted (never written by default, e.g.
  * `hashedPassword`, `salt`; also never accepted from a request).

@@ -1,6 +1,6 @@
 /**
  * Key filtering for request objects, as Aqueduct's `Serializable.read`
- * (REFERENCE §7 "Key filtering"). Applies to an object or to each element of
+ * (Aqueduct's `Serializable.read`; docs/http.md, "Request bodies"). Applies to an object or to each element of
  * an array of objects, and returns a filtered copy.
  *
  * Rules, for each key of the input:

@@ -14,19 +14,29 @@
  *   emitted from the socket's own context).
  */
 import { AsyncResource } from 'node:async_hooks';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 
 export function createRequestLogger(logger: Logger): Middleware {
   return async function logRequests(ctx, next) {
-    const started = performance.now();
-    const { method, path } = ctx;
-    const res = ctx.res;
-    res.once('close', AsyncResource.bind(() => {
-      const ms = Math.round((performance.now() - started) * 100) / 100;
-      const line = { method, path, status: res.headersSent ? res.statusCode : null, ms };
-      logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
-    }));
+    logWhenClosed(ctx, logger);
     await next();
   };
+}
+
+/**
+ * Writes the request's line once its response closes, timed from now; the
+ * one place the line is built (the edge's forwarder adds `forwarded: true`).
+ *
+ * Usage: `logWhenClosed(ctx, logger, { forwarded: true })`
+ */
+export function logWhenClosed(ctx: Context, logger: Logger, extra: Readonly<Record<string, unknown>> = {}): void {
+  const started = performance.now();
+  const { method, path } = ctx;
+  const res = ctx.res;
+  res.once('close', AsyncResource.bind(() => {
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    const line = { method, path, status: res.headersSent ? res.statusCode : null, ms, ...extra };
+    logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
+  }));
 }

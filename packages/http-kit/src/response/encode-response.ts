@@ -1,5 +1,5 @@
 /**
- * Response encoding (SPEC §4 "Response body rules"), the middleware just
+ * Response encoding (docs/http.md, "Responses"), the middleware just
  * inside the error handler, so an encoding failure becomes a clean 500:
  * nothing has been written when encoding runs.
  *

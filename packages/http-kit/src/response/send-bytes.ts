@@ -1,6 +1,6 @@
 /**
  * Sends a byte body as it is, with automatic encoding switched off
- * (`ctx.state.encodeBody = false`, SPEC §4 "Response body rules" 5).
+ * (`ctx.state.encodeBody = false`; docs/http.md, "Responses").
  *
  * Usage:
  * ```ts

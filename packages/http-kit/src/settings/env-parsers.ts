@@ -55,12 +55,7 @@ export function oneOf<const T extends string>(choices: readonly T[]): EnvParser<
 
 /** An absolute http(s) URL without query or fragment; trailing slashes removed. */
 export const parseHttpUrl: EnvParser<string> = (raw) => {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new EnvValueError('an absolute http(s) URL');
-  }
+  const url = parseUrl(raw, 'an absolute http(s) URL');
   if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password) {
     throw new EnvValueError('an http(s) URL without credentials, query or fragment');
   }
@@ -90,15 +85,19 @@ export function parseOrigin(raw: string): string | undefined {
 
 /** A postgres:// or postgresql:// URL (the password, if any, never appears in the error). */
 export const parseDatabaseUrl: EnvParser<string> = (raw) => {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new EnvValueError('a postgresql:// URL');
-  }
+  const url = parseUrl(raw, 'a postgresql:// URL');
   if (!['postgres:', 'postgresql:'].includes(url.protocol)) throw new EnvValueError('a postgresql:// URL');
   return raw;
 };
+
+/** `raw` as a URL, or the EnvValueError saying what was `expected` (never echoing `raw`: it may hold a password). */
+function parseUrl(raw: string, expected: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new EnvValueError(expected);
+  }
+}
 
 /** pino's log levels. */
 export const parseLogLevel = oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const);

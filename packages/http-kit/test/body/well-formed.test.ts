@@ -1,7 +1,7 @@
 import test from 'ava';
 import iconv from 'iconv-lite';
 import type Koa from 'koa';
-import { readBody } from '../../src/index.ts';
+import { isWellFormedText, readBody } from '../../src/index.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
 function echo(app: Koa) {
@@ -73,4 +73,11 @@ test('400 for a text body in UTF-16 with a lone surrogate', async (t) => {
   });
   t.is(res.status, 400);
   t.deepEqual(res.json(), UNDECODABLE);
+});
+
+test('isWellFormedText accepts surrogate pairs only', (t) => {
+  t.true(isWellFormedText('😀'));
+  t.true(isWellFormedText('a\u0000b'));
+  t.false(isWellFormedText('\uD83D'));
+  t.false(isWellFormedText('\uDE00\uD83D'));
 });

@@ -6,7 +6,7 @@
  * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
  * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
-import { dataDir } from '@heroes/db';
+import { resolveDataDir } from '@heroes/db';
 import { loadSettings, type Env } from '@heroes/http-kit';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';
@@ -18,5 +18,5 @@ import { SETTINGS } from './settings.ts';
  */
 export async function loadConfig(env: Env = process.env): Promise<ResourceServerConfig> {
   const { authPort: _authPort, logLevel: _logLevel, clientSecret, ...settings } = loadSettings(SETTINGS, env);
-  return resolveConfig({ ...settings, clientSecret: clientSecret ?? (await readOrCreateClientSecret(dataDir)) });
+  return resolveConfig({ ...settings, clientSecret: clientSecret ?? readOrCreateClientSecret(resolveDataDir(env)) });
 }

@@ -4,18 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import {
-  defineSettings,
-  integer,
-  parseBoolean,
-  parseCidrList,
-  parseDatabaseUrl,
-  parseHttpUrl,
-  parseLogLevel,
-  parseOriginList,
-  parsePort,
-  parseText,
-} from '@heroes/http-kit';
+import { defineSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });

@@ -3,14 +3,13 @@
  * ~0.7 ms of CPU per call here, capping GET /heroes near 1,500 req/s on the
  * 2-core dev machine; the same query on pg directly reaches ~6,000).
  * - an idle connection that dies is dropped and logged, never a crash.
- * - `query()` rethrows PostgreSQL's own errors (SQLSTATE: http-kit maps
- *   23505 → 409 and so on) and turns every other failure of the driver
- *   (refused, reset, terminated, pool timeout) into 503
- *   `unable to connect to database`; the pool reconnects on the next call.
+ * - `query()` rethrows what pg throws: http-kit's one database-error
+ *   classifier (mapDatabaseError) answers it (23505 → 409; refused, reset,
+ *   terminated → 503 `unable to connect to database`; pool timeout → 503
+ *   `timed out connection to database`); the pool reconnects on the next call.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { ServiceUnavailableError } from '@heroes/http-kit';
 
 export interface PoolOptions {
   databaseUrl: string;
@@ -42,20 +41,8 @@ export function createPool(options: PoolOptions): Database {
   });
   pool.on('error', (err) => options.logger.warn({ err }, 'idle database connection lost'));
   return {
-    async query<R extends pg.QueryResultRow>(config: pg.QueryConfig) {
-      try {
-        return await pool.query<R>(config);
-      } catch (err) {
-        if (isServerError(err)) throw err;
-        throw new ServiceUnavailableError('unable to connect to database', { cause: err, code: 'database_unavailable' });
-      }
-    },
+    query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => pool.query<R>(config),
     end: () => pool.end(),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
-}
-
-/** An error PostgreSQL reported (it has a SQLSTATE and a severity), not a driver failure. */
-function isServerError(err: unknown): boolean {
-  return err instanceof pg.DatabaseError || (typeof err === 'object' && err !== null && 'severity' in err && 'code' in err);
 }

@@ -19,15 +19,14 @@
  *   (EPIPE) and the client would see a 503 instead;
  * - upstream response headers may total maxHeaderBytes (64 KB), so a long
  *   but legitimate Location still relays.
- * - one log line per forwarded request, as http-kit logs the others; a
+ * - one log line per forwarded request (http-kit's logWhenClosed); a
  *   failure logs only code, syscall and message — never the error's
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
-import { AsyncResource } from 'node:async_hooks';
 import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
-import { declaredLength, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
+import { declaredLength, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 
@@ -96,27 +95,20 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
     if (!FORWARDED_PATHS.test(ctx.path)) return next();
     const declared = declaredLength(ctx.req);
-    if (declared !== undefined && declared > options.maxBodyBytes) {
+    const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
+    logWhenClosed(ctx, logger, { forwarded: !tooLarge });
+    if (tooLarge) {
       ctx.set('Connection', 'close');
       ctx.status = 413;
       ctx.type = JSON_TYPE;
       ctx.body = TOO_LARGE_BODY;
-      logger.info({ method: ctx.method, path: ctx.path, status: 413, forwarded: false }, 'request');
       return;
     }
     ctx.respond = false;
     const { req, res } = ctx;
-    const started = performance.now();
     setForwardedHeaders(req, options.trustProxy);
     await new Promise<void>((resolve) => {
-      // Bound to the request's async context: the line carries its request id.
-      res.once('close', AsyncResource.bind(() => {
-        const ms = Math.round((performance.now() - started) * 100) / 100;
-        // As http-kit logs: the status actually sent (null if none), aborted when unfinished.
-        const line = { method: req.method, path: ctx.path, status: res.headersSent ? res.statusCode : null, ms, forwarded: true };
-        logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
-        resolve();
-      }));
+      res.once('close', () => resolve());
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
       proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {

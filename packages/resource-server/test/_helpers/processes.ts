@@ -13,6 +13,9 @@ export interface ChildServer extends SpawnedProcess {
   url: string;
 }
 
+/** Time limits for a busy test machine; a test of a limit sets its own. */
+const PATIENT = { DB_CONNECT_TIMEOUT_MS: '20000' };
+
 async function startChild(entry: string, env: Record<string, string>, port: number, ready: RegExp): Promise<ChildServer> {
   const server = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
@@ -28,7 +31,7 @@ async function startChild(entry: string, env: Record<string, string>, port: numb
 export async function startAuthProcess(databaseUrl: string, port: number, publicBaseUrl: string, env: Record<string, string> = {}) {
   return startChild(
     'packages/auth-server/src/main.ts',
-    { DATABASE_URL: databaseUrl, AUTH_PORT: String(port), AUTH_HOST: '127.0.0.1', PUBLIC_BASE_URL: publicBaseUrl, BCRYPT_COST: '4', ...env },
+    { DATABASE_URL: databaseUrl, AUTH_PORT: String(port), AUTH_HOST: '127.0.0.1', PUBLIC_BASE_URL: publicBaseUrl, BCRYPT_COST: '4', ...PATIENT, ...env },
     port,
     /authorization server listening/,
   );
@@ -45,6 +48,8 @@ export async function startResourceProcess(databaseUrl: string, port: number, au
       AUTH_SERVER_URL: authServerUrl,
       RESOURCE_SERVER_CLIENT_SECRET: 'e2e-resource-server-secret',
       BCRYPT_COST: '4',
+      ...PATIENT,
+      INTROSPECTION_TIMEOUT_MS: '30000',
       ...env,
     },
     port,

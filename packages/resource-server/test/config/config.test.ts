@@ -5,7 +5,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { createDb } from '@heroes/db';
 import { createTestDatabase } from '@heroes/db/testing';
-import { ensureClient } from '../../src/bootstrap/ensure-client.ts';
+import { ensureClient } from '../../src/config/ensure-client.ts';
 import { readOrCreateClientSecret } from '../../src/config/client-secret.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 

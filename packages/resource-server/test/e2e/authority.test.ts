@@ -1,5 +1,5 @@
 /**
- * Deny-by-default authority, end to end (issue 8, holes 1 and 4): both
+ * Deny-by-default authority, end to end (docs/oauth.md, "Scopes"): both
  * servers as real processes, every request through the edge. A token's
  * hero authority is exactly the hero scopes it records; `openid` never
  * grants any; a client without allowed scopes gets the hero scopes

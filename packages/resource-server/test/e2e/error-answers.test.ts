@@ -1,5 +1,5 @@
 /**
- * Every answer of both servers is the service's own (issue 9): a refused
+ * Every answer of both servers is the service's own (docs/http.md, "Errors"): a refused
  * identity encoding is never a 500, a 413 of the authorization server
  * reaches the client as 413 through the edge, every answer carries
  * `X-Content-Type-Options: nosniff`, and 501/405 are not logged as errors.

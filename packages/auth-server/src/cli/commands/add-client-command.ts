@@ -3,7 +3,7 @@ import { Command, Option } from 'clipanion';
 import { addClient, validateAllowedOrigins, generateClientSecret, parseScopes, validateClientId, validateClientSecret, validateRedirectUri } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
 import { describeClient, secretLine } from '../describe-client.ts';
-import { required, runAction } from '../run-action.ts';
+import { clientIdOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
 /** `auth add-client`: registers an OAuth 2.0 client. */
@@ -31,7 +31,7 @@ export class AddClientCommand extends Command {
     ],
   });
 
-  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  id = clientIdOption();
   secret = Option.String('--secret,-s', { description: 'Client secret; omit for a public client' });
   generateSecret = Option.Boolean('--generate-secret', false, { description: 'Generate a random secret and print it once' });
   redirectUri = Option.String('--redirect-uri,-r', { description: 'Redirect URI for the authorization-code flow' });

@@ -1,6 +1,6 @@
 import { Command, Option } from 'clipanion';
 import { removeClient } from '../../clients/index.ts';
-import { required, runAction } from '../run-action.ts';
+import { clientIdOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
 /** `auth remove-client`: deletes a client with its tokens and codes. */
@@ -17,7 +17,7 @@ export class RemoveClientCommand extends Command {
     examples: [['Remove a client', '$0 remove-client --id web']],
   });
 
-  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  id = clientIdOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, async () => {

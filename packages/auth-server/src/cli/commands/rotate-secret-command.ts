@@ -1,7 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { rotateSecret } from '../../clients/index.ts';
 import { secretLine } from '../describe-client.ts';
-import { required, runAction } from '../run-action.ts';
+import { clientIdOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
 /** `auth rotate-secret`: gives a client a new generated secret. */
@@ -23,7 +23,7 @@ export class RotateSecretCommand extends Command {
     ],
   });
 
-  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  id = clientIdOption();
   makeConfidential = Option.Boolean('--make-confidential', false, { description: 'Allow giving a public client a secret' });
 
   override async execute(): Promise<number> {

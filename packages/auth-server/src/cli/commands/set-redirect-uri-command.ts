@@ -1,9 +1,7 @@
 import { Command, Option } from 'clipanion';
 import { setRedirectUri, validateRedirectUri } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
-import { describeClient } from '../describe-client.ts';
-import { required, runAction } from '../run-action.ts';
-import { writeToDatabase } from '../with-database.ts';
+import { clientIdOption, required, runAction, updateClient } from '../run-action.ts';
 
 /** `auth set-redirect-uri`: sets or clears a client's redirect URI. */
 export class SetRedirectUriCommand extends Command {
@@ -24,8 +22,8 @@ export class SetRedirectUriCommand extends Command {
     ],
   });
 
-  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
   redirectUri = Option.String('--redirect-uri,-r', { description: 'The new redirect URI ("" clears it)' });
+  id = clientIdOption();
   clear = Option.Boolean('--clear', false, { description: 'Remove the redirect URI' });
 
   override async execute(): Promise<number> {
@@ -38,8 +36,7 @@ export class SetRedirectUriCommand extends Command {
         throw new CliError('Option --redirect-uri required (or --clear to remove it).');
       }
       const uri = this.clear || this.redirectUri === '' ? null : validateRedirectUri(this.redirectUri!);
-      const { value: client, where } = await writeToDatabase((db) => setRedirectUri(db, id, uri));
-      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
+      await updateClient(this.context, id, (db) => setRedirectUri(db, id, uri));
     });
   }
 }

@@ -1,9 +1,7 @@
 import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
-import { describeClient } from '../describe-client.ts';
-import { required, runAction } from '../run-action.ts';
-import { writeToDatabase } from '../with-database.ts';
+import { clientIdOption, required, runAction, updateClient } from '../run-action.ts';
 
 /** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
@@ -24,15 +22,14 @@ export class SetScopesCommand extends Command {
     ],
   });
 
-  id = Option.String('--id,-i', { description: 'Client identifier (required)' });
+  id = clientIdOption();
   allowedScopes = Option.String('--allowed-scopes,--scopes', { description: 'Space-separated scopes (required; "" clears)' });
 
   override async execute(): Promise<number> {
     return runAction(this.context, async () => {
       const id = required(this.id, 'id');
       const scopes = parseScopes(required(this.allowedScopes, 'allowed-scopes'));
-      const { value: client, where } = await writeToDatabase((db) => setScopes(db, id, scopes));
-      this.context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
+      await updateClient(this.context, id, (db) => setScopes(db, id, scopes));
     });
   }
 }

@@ -11,7 +11,7 @@ import type Koa from 'koa';
 import mount from 'koa-mount';
 import serve from 'koa-static';
 import { createOpenApiDocument } from '../../openapi/openapi-document.ts';
-import { dispatchByMethod } from '../method-table.ts';
+import { dispatchByMethod } from '@heroes/http-kit';
 
 const swaggerUiDir: string = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
 

@@ -5,8 +5,8 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { dispatchByMethod } from '@heroes/http-kit';
 import { requireScope } from '../../auth/require-scope.ts';
-import { dispatchByMethod } from '../method-table.ts';
 import { createHeroSteps, type HeroStepsDeps } from './hero-steps.ts';
 import { readHeroId } from './parse-hero-id.ts';
 

@@ -5,7 +5,7 @@
  *   are ignored (the service computes them; Aqueduct overwrote them too).
  * - a non-string value → 400 `invalid input value for 'k'`.
  * - username or password missing, null or empty → 400
- *   `{"error":"username and password required."}` (SPEC.md), before hashing.
+ *   `{"error":"username and password required."}` (docs/heroes-api.md), before hashing.
  * - username: stored exactly as sent (no trimming, no case folding), at most
  *   maxUsernameLength characters, no control characters.
  * - password: at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the

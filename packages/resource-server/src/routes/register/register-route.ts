@@ -1,5 +1,5 @@
 /**
- * POST /register (SPEC.md section 4): no authentication.
+ * POST /register (docs/heroes-api.md, Registration): no authentication.
  * Steps: readRegistration → hash (bcrypt, random salt per user) → insert →
  * 200 `{id, username}`. A duplicate username → 409 (http-kit maps P2002).
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
@@ -8,9 +8,8 @@
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource } from '@heroes/http-kit';
+import { defineResource, dispatchByMethod } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
-import { dispatchByMethod } from '../method-table.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 
 export const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });

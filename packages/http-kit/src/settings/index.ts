@@ -1,0 +1,6 @@
+/**
+ * The settings tables and env parsers alone (`@heroes/http-kit/settings`):
+ * for command lines that must start fast, without the HTTP middleware.
+ */
+export * from './env-parsers.ts';
+export * from './define-settings.ts';
