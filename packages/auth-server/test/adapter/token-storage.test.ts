@@ -104,10 +104,10 @@ test('expired rows are purged', async (t) => {
   const records = new RecordAdapter(s.db, 'Interaction');
   await records.upsert('old-interaction', { jti: 'old-interaction' }, 60);
   await s.db.oidcRecord.update({ where: { model_id: { model: 'Interaction', id: 'old-interaction' } }, data: { expiresAt: new Date(Date.now() - 1000) } });
-  const counts = await purgeExpired(s.db);
-  t.true(counts.refreshTokens >= 1);
-  t.true(counts.records >= 1);
+  // Other tests of this file purge the same database concurrently: what is left is asserted, not the counts.
+  await purgeExpired(s.db);
   t.is(await s.db.refreshToken.findUnique({ where: { id: hashToken('old-refresh') } }), null);
+  t.is(await s.db.oidcRecord.findUnique({ where: { model_id: { model: 'Interaction', id: 'old-interaction' } } }), null);
 });
 
 test('idle login-throttle rows older than a day are purged; a blocking or recent one is kept', async (t) => {
@@ -119,8 +119,8 @@ test('idle login-throttle rows older than a day are purged; a blocking or recent
       { key: 'address:recent', failures: 3 },
     ],
   });
-  const counts = await purgeExpired(s.db);
-  t.true(counts.loginThrottles >= 1);
+  // Other tests of this file purge the same database concurrently: what is left is asserted, not the counts.
+  await purgeExpired(s.db);
   const left = (await s.db.loginThrottle.findMany({ select: { key: true } })).map((row) => row.key).sort();
   t.deepEqual(left.filter((key) => ['address:old', 'account:blocking', 'address:recent'].includes(key)), ['account:blocking', 'address:recent']);
 });

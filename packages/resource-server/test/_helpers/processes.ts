@@ -4,8 +4,9 @@
  * each waited for until it logs that it listens.
  */
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
-import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { createDb, repoRoot, type PrismaClient } from '@heroes/db';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { freePort, spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
 
 export { freePort } from '@heroes/http-kit/testing';
 
@@ -55,4 +56,42 @@ export async function startResourceProcess(databaseUrl: string, port: number, au
     port,
     /resource server listening/,
   );
+}
+
+/** A fresh database with the authorization server and one resource server in front of it. */
+export interface ProcessStack {
+  database: TestDatabase;
+  db: PrismaClient;
+  auth: ChildServer;
+  edge: ChildServer;
+  /** Stops both processes, then drops the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Usage:
+ *   stack = await startProcessStack({ auth: { MAX_BODY_BYTES: '4096' } });
+ *   await request(`${stack.edge.url}/register`, ...);
+ *   test.after.always(() => stack?.stop());
+ */
+export async function startProcessStack(env: { auth?: Record<string, string>; edge?: Record<string, string> } = {}): Promise<ProcessStack> {
+  const database = await createTestDatabase();
+  const db = createDb(database.url);
+  let auth: ChildServer | undefined;
+  let edge: ChildServer | undefined;
+  const stop = async () => {
+    await edge?.stop();
+    await auth?.stop();
+    await db.$disconnect();
+    await database.drop();
+  };
+  try {
+    const [authPort, edgePort] = [await freePort(), await freePort()];
+    auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`, env.auth);
+    edge = await startResourceProcess(database.url, edgePort, auth.url, env.edge);
+    return { database, db, auth, edge, stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
 }

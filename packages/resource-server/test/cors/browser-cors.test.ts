@@ -11,8 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { launchBrowser, servePage, type PageServer } from '@heroes/http-kit/testing';
-import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
+let stack: ProcessStack;
 let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
@@ -22,11 +23,8 @@ let app: PageServer;
 let stranger: PageServer;
 
 test.before(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url);
-  const [authPort, edgePort] = [await freePort(), await freePort()];
-  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`);
-  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  stack = await startProcessStack();
+  ({ database, db, auth, edge } = stack);
   app = await servePage('<!DOCTYPE html><title>app</title>');
   stranger = await servePage('<!DOCTYPE html><title>stranger</title>');
   // A public client whose allowed origin is the app's page; a second one left to its redirect URI's origin.
@@ -39,10 +37,7 @@ test.after.always(async () => {
   await browser?.close();
   await app?.close();
   await stranger?.close();
-  await edge?.stop();
-  await auth?.stop();
-  await db?.$disconnect();
-  await database?.drop();
+  await stack?.stop();
 });
 
 interface Seen { ok: true; status: number; body: string; wwwAuthenticate: string | null; requestId: string | null }

@@ -11,9 +11,10 @@ import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { bearer, request } from '../_helpers/http.ts';
 import { basic, passwordToken } from '../_helpers/oauth.ts';
-import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 import bcrypt from 'bcrypt';
 
+let stack: ProcessStack;
 let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
@@ -29,11 +30,8 @@ async function addClient(id: string, secret: string, allowedScopes: string[], re
 }
 
 test.before(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url);
-  const [authPort, edgePort] = [await freePort(), await freePort()];
-  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`);
-  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  stack = await startProcessStack();
+  ({ database, db, auth, edge } = stack);
   await addClient(reader.id, reader.secret, ['heroes:read'], REDIRECT);
   await addClient(readerOidc.id, readerOidc.secret, ['heroes:read', 'openid']);
   await addClient(plain.id, plain.secret, []);
@@ -42,10 +40,7 @@ test.before(async () => {
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });
 test.after.always(async () => {
-  await edge?.stop();
-  await auth?.stop();
-  await db?.$disconnect();
-  await database?.drop();
+  await stack?.stop();
 });
 
 function tokenRequest(client: { id: string; secret: string }, form: Record<string, string>) {

@@ -10,8 +10,9 @@ import test from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { addClient, basic } from '../_helpers/oauth.ts';
-import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
+let stack: ProcessStack;
 let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
@@ -22,20 +23,14 @@ const FORM = 'application/x-www-form-urlencoded';
 const AUTH_LIMIT = 4096;
 
 test.before(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url);
-  const [authPort, edgePort] = [await freePort(), await freePort()];
-  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`, { MAX_BODY_BYTES: String(AUTH_LIMIT) });
-  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  stack = await startProcessStack({ auth: { MAX_BODY_BYTES: String(AUTH_LIMIT) } });
+  ({ database, db, auth, edge } = stack);
   await addClient(db, client.id, client.secret);
   const res = await send(edge.url, 'POST', '/register', { 'content-type': 'application/json' }, JSON.stringify({ username: 'amy', password: 'amy password' }));
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });
 test.after.always(async () => {
-  await edge?.stop();
-  await auth?.stop();
-  await db?.$disconnect();
-  await database?.drop();
+  await stack?.stop();
 });
 
 interface Answer {

@@ -8,8 +8,9 @@ import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, basic, passwordToken, revoke } from '../_helpers/oauth.ts';
-import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
+let stack: ProcessStack;
 let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
@@ -18,22 +19,15 @@ const client = { id: 'e2e-app', secret: 'e2e app/secret' };
 const scoped = { id: 'e2e-reader', secret: 'reader-secret' };
 
 test.before(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url);
-  const [authPort, edgePort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${edgePort}`;
-  auth = await startAuthProcess(database.url, authPort, base);
-  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  stack = await startProcessStack();
+  ({ database, db, auth, edge } = stack);
   await addClient(db, client.id, client.secret);
   await addClient(db, scoped.id, scoped.secret, ['heroes:read']);
   const res = await request(`${edge.url}/register`, { method: 'POST', json: { username: 'bob', password: 'bob password' } });
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });
 test.after.always(async () => {
-  await edge?.stop();
-  await auth?.stop();
-  await db?.$disconnect();
-  await database?.drop();
+  await stack?.stop();
 });
 
 test('register → token through the edge → heroes CRUD', async (t) => {

@@ -11,8 +11,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { OpenApiContract } from '../_helpers/openapi-contract.ts';
-import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
+import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
+let stack: ProcessStack;
 let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
@@ -23,21 +24,15 @@ const app = basicOf('doc-app', 'doc-secret');
 const reader = basicOf('doc-reader', 'reader-secret');
 
 test.before(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url);
-  const [authPort, edgePort] = [await freePort(), await freePort()];
-  auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`);
-  edge = await startResourceProcess(database.url, edgePort, auth.url);
+  stack = await startProcessStack();
+  ({ database, db, auth, edge } = stack);
   await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUri: 'http://127.0.0.1:1/cb' } });
   await db.oAuthClient.create({ data: { id: 'doc-reader', hashedSecret: await bcrypt.hash('reader-secret', 4), allowedScopes: ['heroes:read'] } });
   const res = await fetch(`${edge.url}/openapi.json`);
   doc = (await res.json()) as Record<string, unknown>;
 });
 test.after.always(async () => {
-  await edge?.stop();
-  await auth?.stop();
-  await db?.$disconnect();
-  await database?.drop();
+  await stack?.stop();
 });
 
 test('the document is valid OpenAPI 3.1', async (t) => {
