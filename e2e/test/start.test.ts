@@ -55,7 +55,7 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     const authBin = path.join(repoRoot, 'packages/auth-server/bin/auth.js');
     const added = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-app', '--secret', 'e2e-secret'], { env, cwd: repoRoot });
     // The success line names the database it wrote to.
-    t.is(added.stdout, `Client 'e2e-app' added (confidential, no redirect URI, no allowed scopes) to the embedded database "heroes" at 127.0.0.1:${ports.pgPort} (data in ${path.join(dataDir, 'postgres')}).\n`);
+    t.is(added.stdout, `Client 'e2e-app' added (confidential, no redirect URI, default scopes: heroes:read heroes:write) to the embedded database "heroes" at 127.0.0.1:${ports.pgPort} (data in ${path.join(dataDir, 'postgres')}).\n`);
 
     // Without EMBEDDED_PG_PORT the CLI still finds the server of its data folder.
     const { EMBEDDED_PG_PORT: _port, ...withoutPort } = env;

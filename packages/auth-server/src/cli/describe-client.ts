@@ -2,6 +2,7 @@
  * One-line descriptions of clients for command output. Never shows a
  * secret or hash: ClientSummary does not carry them.
  */
+import { HERO_SCOPES } from '@heroes/oauth-scopes';
 import { formatScopes, type ClientSummary } from '../clients/index.ts';
 
 /** `confidential, redirect URI https://..., scopes: a b[, origins: https://...]` */
@@ -10,7 +11,8 @@ export function describeClient(client: ClientSummary): string {
   return [
     client.isPublic ? 'public' : 'confidential',
     client.redirectUri ? `redirect URI ${client.redirectUri}` : 'no redirect URI',
-    client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : 'no allowed scopes',
+    // Registered without scopes, a client is allowed the hero scopes (scopes/allowed-scopes.ts): say so.
+    client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : `default scopes: ${HERO_SCOPES.join(' ')}`,
     ...origins,
   ].join(', ');
 }

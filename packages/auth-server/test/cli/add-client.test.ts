@@ -26,7 +26,7 @@ test('add-client registers a confidential client with a hashed secret', async (t
 test('add-client without a secret registers a public client', async (t) => {
   const result = await auth('add-client', '--id', 'pub');
   t.is(result.code, 0, result.stderr);
-  t.is(result.stdout, `Client 'pub' added (public, no redirect URI, no allowed scopes) to ${ctx.where}.\n`);
+  t.is(result.stdout, `Client 'pub' added (public, no redirect URI, default scopes: heroes:read heroes:write) to ${ctx.where}.\n`);
   const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'pub' } });
   t.is(row.hashedSecret, null);
   t.is(row.redirectUri, null);

@@ -10,7 +10,7 @@ test('set-redirect-uri sets the redirect URI exactly as given', async (t) => {
   t.is((await auth('add-client', '--id', 'web', '--secret', 's')).code, 0);
   const result = await auth('set-redirect-uri', '--id', 'web', '--redirect-uri', 'https://app.example.com/cb?x=1');
   t.is(result.code, 0, result.stderr);
-  t.is(result.stdout, `Client 'web' updated (confidential, redirect URI https://app.example.com/cb?x=1, no allowed scopes) in ${ctx.where}.\n`);
+  t.is(result.stdout, `Client 'web' updated (confidential, redirect URI https://app.example.com/cb?x=1, default scopes: heroes:read heroes:write) in ${ctx.where}.\n`);
   t.is(await uriOf('web'), 'https://app.example.com/cb?x=1');
 });
 
