@@ -1,5 +1,6 @@
 // Prisma CLI configuration. Offline by design: the JavaScript engine with the
-// pg driver adapter needs no native binary download (see shared/DESIGN.md).
+// pg driver adapter needs no native binary download, so `npm install` works
+// where only the npm registry is reachable.
 import path from 'node:path';
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
