@@ -8,15 +8,12 @@
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import type { Browser, Page } from 'playwright-core';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import type { PrismaClient } from '@heroes/db';
 import { launchBrowser, servePage, type PageServer } from '@heroes/http-kit/testing';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;
-let database: TestDatabase;
 let db: PrismaClient;
-let auth: ChildServer;
 let edge: ChildServer;
 let browser: Browser;
 let app: PageServer;
@@ -24,7 +21,7 @@ let stranger: PageServer;
 
 test.before(async () => {
   stack = await startProcessStack();
-  ({ database, db, auth, edge } = stack);
+  ({ db, edge } = stack);
   app = await servePage('<!DOCTYPE html><title>app</title>');
   stranger = await servePage('<!DOCTYPE html><title>stranger</title>');
   // A public client whose allowed origin is the app's page; a second one left to its redirect URI's origin.

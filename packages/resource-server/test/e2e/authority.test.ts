@@ -7,17 +7,14 @@
  * refresh.
  */
 import test from 'ava';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import type { PrismaClient } from '@heroes/db';
 import { bearer, request } from '../_helpers/http.ts';
 import { basic, passwordToken } from '../_helpers/oauth.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 import bcrypt from 'bcrypt';
 
 let stack: ProcessStack;
-let database: TestDatabase;
 let db: PrismaClient;
-let auth: ChildServer;
 let edge: ChildServer;
 const REDIRECT = 'https://app.example/callback';
 const reader = { id: 'reader', secret: 'reader-secret' };
@@ -31,7 +28,7 @@ async function addClient(id: string, secret: string, allowedScopes: string[], re
 
 test.before(async () => {
   stack = await startProcessStack();
-  ({ database, db, auth, edge } = stack);
+  ({ db, edge } = stack);
   await addClient(reader.id, reader.secret, ['heroes:read'], REDIRECT);
   await addClient(readerOidc.id, readerOidc.secret, ['heroes:read', 'openid']);
   await addClient(plain.id, plain.secret, []);

@@ -7,13 +7,11 @@
  */
 import http from 'node:http';
 import test from 'ava';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import type { PrismaClient } from '@heroes/db';
 import { addClient, basic } from '../_helpers/oauth.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;
-let database: TestDatabase;
 let db: PrismaClient;
 let auth: ChildServer;
 let edge: ChildServer;
@@ -24,7 +22,7 @@ const AUTH_LIMIT = 4096;
 
 test.before(async () => {
   stack = await startProcessStack({ auth: { MAX_BODY_BYTES: String(AUTH_LIMIT) } });
-  ({ database, db, auth, edge } = stack);
+  ({ db, auth, edge } = stack);
   await addClient(db, client.id, client.secret);
   const res = await send(edge.url, 'POST', '/register', { 'content-type': 'application/json' }, JSON.stringify({ username: 'amy', password: 'amy password' }));
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);

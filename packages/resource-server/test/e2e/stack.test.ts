@@ -4,23 +4,20 @@
  * the edge, as a client of {base_url} would send it.
  */
 import test from 'ava';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import type { PrismaClient } from '@heroes/db';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, basic, passwordToken, revoke } from '../_helpers/oauth.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;
-let database: TestDatabase;
 let db: PrismaClient;
-let auth: ChildServer;
 let edge: ChildServer;
 const client = { id: 'e2e-app', secret: 'e2e app/secret' };
 const scoped = { id: 'e2e-reader', secret: 'reader-secret' };
 
 test.before(async () => {
   stack = await startProcessStack();
-  ({ database, db, auth, edge } = stack);
+  ({ db, edge } = stack);
   await addClient(db, client.id, client.secret);
   await addClient(db, scoped.id, scoped.secret, ['heroes:read']);
   const res = await request(`${edge.url}/register`, { method: 'POST', json: { username: 'bob', password: 'bob password' } });

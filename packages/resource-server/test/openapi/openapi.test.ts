@@ -8,15 +8,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import type { PrismaClient } from '@heroes/db';
 import { OpenApiContract } from '../_helpers/openapi-contract.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;
-let database: TestDatabase;
 let db: PrismaClient;
-let auth: ChildServer;
 let edge: ChildServer;
 let doc: Record<string, unknown>;
 const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -25,7 +22,7 @@ const reader = basicOf('doc-reader', 'reader-secret');
 
 test.before(async () => {
   stack = await startProcessStack();
-  ({ database, db, auth, edge } = stack);
+  ({ db, edge } = stack);
   await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUri: 'http://127.0.0.1:1/cb' } });
   await db.oAuthClient.create({ data: { id: 'doc-reader', hashedSecret: await bcrypt.hash('reader-secret', 4), allowedScopes: ['heroes:read'] } });
   const res = await fetch(`${edge.url}/openapi.json`);
