@@ -11,7 +11,6 @@
  *   revocation feed, the proxy agent and the database pool.
  */
 import type Koa from 'koa';
-import { createDb, type PrismaClient } from '@heroes/db';
 import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
@@ -33,7 +32,6 @@ export interface RunningServer {
 export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
-  db: PrismaClient;
   introspector: CachedIntrospector;
   /** GET /health/live and /health/ready (see http-kit's createHealth). */
   health: Health;
@@ -50,11 +48,6 @@ export interface ResourceServer {
 export function createResourceServer(options: ResourceServerOptions): ResourceServer {
   const config = resolveConfig(options);
   const logger = config.logger ?? createLogger('resource-server');
-  // Prisma serves /register and the client row: bcrypt-bound, few connections.
-  const db = createDb(config.databaseUrl, {
-    maxConnections: Math.min(config.dbPoolSize, 4),
-    connectionTimeoutMs: config.dbConnectTimeoutMs,
-  });
   const pool = createPool({
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
@@ -104,9 +97,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       },
     },
   });
-  const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger });
+  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
@@ -117,8 +110,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function registerClient(delayMs = 500): Promise<void> {
     if (stopped) return;
     try {
-      const result = await ensureClient(db, config);
-      await ensureAppClient(db, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      const result = await ensureClient(pool, config);
+      await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
       logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID }, 'resource-server client ready');
       resolveClientReady();
     } catch (err) {
@@ -151,10 +144,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         if (cut > 0) logger.warn({ cut, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'requests still running at the end of the drain were cut');
         forwarder.close();
         await revocations.close();
-        await Promise.all([db.$disconnect(), pool.end()]);
+        await pool.end();
       },
     };
   }
 
-  return { app, config, db, introspector, health, clientReady, listen };
+  return { app, config, introspector, health, clientReady, listen };
 }
