@@ -28,6 +28,7 @@ import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
 import {
+  BoundedQueue,
   createHealth,
   createHttpKit,
   createLogger,
@@ -39,6 +40,7 @@ import {
   type Logger,
 } from '@heroes/http-kit';
 import { createServerMetrics } from './metrics/server-metrics.ts';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
@@ -142,7 +144,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   installSecretVerifier(provider, secrets);
-  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
+  // Every password check waits in a bounded queue; beyond it, 503 at once (grants/password-grant.ts, code/code-routes.ts).
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
     backoffMaxMs: config.loginBackoffMaxMs,

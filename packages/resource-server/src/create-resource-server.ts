@@ -12,7 +12,8 @@
  */
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -106,7 +107,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger });
+  // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
