@@ -12,6 +12,7 @@
  */
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
+import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
 import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
@@ -74,6 +75,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     {
       max: config.introspectionCacheMax,
       ttlMs: config.introspectionCacheTtlMs,
+      negativeMax: config.introspectionNegativeCacheMax,
       negativeTtlMs: config.introspectionNegativeTtlMs,
       onLookup: (result) => countLookup(result),
     },
@@ -82,7 +84,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     databaseUrl: config.databaseUrl,
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: () => introspector.clear(),
+    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
     },

@@ -57,7 +57,11 @@ export const SETTINGS = defineSettings({
   introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
   introspectionCacheTtlMs: {
     env: 'INTROSPECTION_CACHE_TTL_MS', parse: milliseconds, default: 60_000,
-    doc: "longest an active result is cached, ms (never past the token's expiry; revocations clear it at once)",
+    doc: "longest an active result is cached, ms (never past the token's expiry; a revocation evicts the token's grant at once)",
+  },
+  introspectionNegativeCacheMax: {
+    env: 'INTROSPECTION_NEGATIVE_CACHE_MAX', parse: positive, default: 1_000,
+    doc: 'cached inactive (unknown, revoked) token results, in a cache of their own: random tokens never evict valid entries',
   },
   introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
