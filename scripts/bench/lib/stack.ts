@@ -52,7 +52,7 @@ export async function startStack(options: { cost: number; say: (line: string) =>
   }
 
   const server = await resolveDatabaseUrl({ log: say });
-  process.env.DATABASE_URL = server.url; // createTestDatabase creates on this server
+  process.env.DATABASE_URL = server.adminUrl; // createTestDatabase creates on this server
   const database: TestDatabase = await createTestDatabase();
   say(`fresh database ${database.name} on ${new URL(server.url).host} (${server.source})`);
   const [port, authPort] = [await freePort(), await freePort()];

@@ -3,7 +3,7 @@
  * successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
  * The one cached verifier of the package: the provider uses it through
- * installSecretVerifier.
+ * replaceClientSecretCheck (provider/library-seams.ts).
  *
  * Rules enforced here:
  * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
