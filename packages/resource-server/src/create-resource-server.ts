@@ -56,11 +56,13 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const db = createDb(config.databaseUrl, {
     maxConnections: Math.min(config.dbPoolSize, 4),
     connectionTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
   });
   const pool = createPool({
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
     logger,
   });
   const heroes = createHeroRepository(pool);
