@@ -22,7 +22,7 @@ test.before(async () => {
   database = await createTestDatabase();
   const target = new URL(database.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  rs = await startInProcess(auth.url, { dbQueryTimeoutMs: 1_000, dbConnectTimeoutMs: 1_000 }, { ...database, url: proxy.rewrite(database.url) });
+  rs = await startInProcess(auth.url, { dbQueryTimeoutMs: 2_000, dbConnectTimeoutMs: 2_000 }, { ...database, url: proxy.rewrite(database.url) });
 });
 test.after.always(async () => {
   proxy?.resume();
