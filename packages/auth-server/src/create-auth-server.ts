@@ -43,7 +43,7 @@ import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
-import { createRevocationNotifier } from './adapter/revocation-notifier.ts';
+import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
 import { createProvider } from './provider/create-provider.ts';

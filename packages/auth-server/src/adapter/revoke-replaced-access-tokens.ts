@@ -11,7 +11,7 @@
  * Usage: `await revokeReplacedAccessTokens(db, notify, grantId, newAccessTokenValue)`
  */
 import type { PrismaClient } from '@heroes/db';
-import type { RevocationNotifier } from './revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
 
 export async function revokeReplacedAccessTokens(db: PrismaClient, notify: RevocationNotifier, grantId: string, keep: string): Promise<void> {
