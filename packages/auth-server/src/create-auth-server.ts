@@ -121,7 +121,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   replaceClientSecretCheck(provider, secrets);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (grants/password-grant.ts, code/code-routes.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, code/code-routes.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
