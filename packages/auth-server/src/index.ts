@@ -11,7 +11,7 @@ export {
 export { loadConfig, defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 export { DEFAULTS } from './config/defaults.ts';
 export { generateKeys, loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
-export { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from './adapter/revocation-notifier.ts';
+export { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from './notify/revocation-notifier.ts';
 export { hashToken } from './adapter/hash-token.ts';
 export { purgeExpired, type PurgeResult } from './adapter/purge-expired.ts';
 export { SETTINGS } from './config/settings.ts';

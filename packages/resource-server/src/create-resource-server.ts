@@ -11,7 +11,9 @@
  *   revocation feed, the proxy agent and the database pool.
  */
 import type Koa from 'koa';
-import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { parseRevokedTokens } from '@heroes/oauth-scopes';
+import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -52,6 +54,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
     logger,
   });
   const heroes = createHeroRepository(pool);
@@ -66,6 +69,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     {
       max: config.introspectionCacheMax,
       ttlMs: config.introspectionCacheTtlMs,
+      negativeMax: config.introspectionNegativeCacheMax,
       negativeTtlMs: config.introspectionNegativeTtlMs,
       onLookup: (result) => countLookup(result),
     },
@@ -74,7 +78,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     databaseUrl: config.databaseUrl,
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: () => introspector.clear(),
+    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
     },
@@ -99,7 +103,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   });
   const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger });
+  // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};

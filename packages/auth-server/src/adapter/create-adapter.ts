@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter } from 'oidc-provider';
-import type { RevocationNotifier } from './revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { ClientAdapter } from './client-adapter.ts';
 import { RecordAdapter } from './record-adapter.ts';
 import { TokenAdapter, type TokenModel } from './token-adapter.ts';

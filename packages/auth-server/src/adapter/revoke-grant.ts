@@ -14,7 +14,7 @@
  * Usage: `await revokeGrant(db, notify, grantId)`
  */
 import type { PrismaClient } from '@heroes/db';
-import type { RevocationNotifier } from './revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 
 export async function revokeGrant(db: PrismaClient, notify: RevocationNotifier, grantId: string): Promise<void> {
   await db.$transaction([

@@ -11,7 +11,7 @@
  * Usage: `await revokeReplacedAccessTokens(db, notify, grantId, newAccessTokenValue)`
  */
 import type { PrismaClient } from '@heroes/db';
-import type { RevocationNotifier } from './revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
 import { deleteOtherAccessTokens } from './write-by-key.ts';
 

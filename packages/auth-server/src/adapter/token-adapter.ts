@@ -23,7 +23,7 @@
  */
 import type { PrismaClient } from '@heroes/db';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { RevocationNotifier } from './revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 import { revokeGrant } from './revoke-grant.ts';

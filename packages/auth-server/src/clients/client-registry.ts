@@ -13,7 +13,7 @@
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
-import { notifyTokensRevoked } from '../adapter/revocation-notifier.ts';
+import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
 import { generateClientSecret, hashClientSecret } from './client-secret.ts';

@@ -14,7 +14,7 @@ import { createCorsOnErrors } from '../middleware/cors-on-errors.ts';
 import { createDatabaseOutageMapper } from '../middleware/database-outage.ts';
 import { createClientAuthNormalizer } from '../middleware/normalize-client-auth.ts';
 import { addPragmaNoCache } from '../middleware/token-response.ts';
-import type { RevocationNotifier } from '../adapter/revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import type { RememberedSecrets } from '../clients/secret-cache.ts';
 
 export interface ProviderEndpointDeps {

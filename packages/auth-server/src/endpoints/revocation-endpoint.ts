@@ -10,7 +10,7 @@
  * 5. client authentication normalized (public clients may revoke, RFC 7009 2.1)
  * 6. oidc-provider: client authentication, then its revocation (a
  *    client's own tokens only, provider/create-provider.ts); the adapter
- *    tells the resource servers (adapter/revocation-notifier.ts)
+ *    tells the resource servers (notify/)
  */
 import { ROUTES } from '../provider/routes.ts';
 import { readProviderForm } from '../middleware/read-provider-form.ts';

@@ -14,7 +14,7 @@ import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { revokeReplacedAccessTokens } from '../adapter/revoke-replaced-access-tokens.ts';
-import type { RevocationNotifier } from '../adapter/revocation-notifier.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 
 export function createRevokeOnRefresh(db: PrismaClient, notify: RevocationNotifier): Middleware {
   return async function revokeOnRefresh(ctx, next) {

@@ -59,7 +59,7 @@ test('the authorization server is found on AUTH_PORT of this machine unless AUTH
 test('ensureClient creates the row once and rewrites the hash only when the secret changed', async (t) => {
   const database = await createTestDatabase();
   const db = createDb(database.url);
-  const pool = createPool({ databaseUrl: database.url, max: 2, connectTimeoutMs: 5_000, logger: pino({ level: 'silent' }) });
+  const pool = createPool({ databaseUrl: database.url, max: 2, connectTimeoutMs: 5_000, queryTimeoutMs: 30_000, logger: pino({ level: 'silent' }) });
   try {
     const options = { clientId: 'rs', clientSecret: 'one', bcryptCost: 4 };
     const results = await Promise.all([ensureClient(pool, options), ensureClient(pool, options)]);
