@@ -12,16 +12,22 @@
  * - a client address (key `address:<ip>`) with `addressFailures` failures
  *   within `addressWindowMs` is refused until that window ends (the
  *   window counter is @heroes/db's address-window.ts, shared with /register);
- * - a refused attempt checks no password (no bcrypt work) and is not
- *   counted; a success deletes the account's count (not the address's: a
- *   guesser must not reset it with an account of its own);
- * - each update is one atomic statement (INSERT … ON CONFLICT), so
- *   concurrent guesses on several replicas are all counted.
+ * - an attempt on an account is counted as a failure when it starts, in
+ *   the same atomic statement that checks the block (INSERT … ON CONFLICT
+ *   … WHERE not blocked): parallel guesses cannot all pass the check before
+ *   any is counted, so at most `accountFailures` passwords are checked
+ *   before the block, and one per back-off after it; a success then
+ *   deletes the account's count;
+ * - the address count grows on failures only (a success does not reset it:
+ *   a guesser must not reset it with an account of its own);
+ * - a refused attempt checks no password (no bcrypt work) and counts nothing;
+ * - each update is one atomic statement, so concurrent guesses on several
+ *   replicas are all counted.
  *
  * Usage:
  *   const throttle = createLoginThrottle(db, limits);
- *   const refusal = await throttle.check(username, address); // { retryAfterSeconds } or undefined
- *   ok ? await throttle.succeeded(username) : await throttle.failed(username, address);
+ *   const refusal = await throttle.begin(username, address); // { retryAfterSeconds } or undefined
+ *   ok ? await throttle.succeeded(username) : await throttle.failed(address);
  */
 import { createHash } from 'node:crypto';
 import { countInWindow, windowWaitMs, type PrismaClient } from '@heroes/db';
@@ -40,8 +46,11 @@ export interface Refusal {
 }
 
 export interface LoginThrottle {
-  check(username: string, address: string): Promise<Refusal | undefined>;
-  failed(username: string, address: string): Promise<void>;
+  /** A refusal, or undefined: the attempt may check the password (and is counted against the account). */
+  begin(username: string, address: string): Promise<Refusal | undefined>;
+  /** The password was wrong: counted against the client address. */
+  failed(address: string): Promise<void>;
+  /** The password was right: the account's count starts over. */
   succeeded(username: string): Promise<void>;
 }
 
@@ -51,19 +60,10 @@ const addressKey = (address: string) => `address:${address}`;
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
   return {
-    async check(username, address) {
-      const [account, addressWaitMs] = await Promise.all([
-        db.$queryRaw<Array<{ wait_ms: number | null }>>`
-          SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
-          FROM login_throttles WHERE key = ${accountKey(username)}`,
-        windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs),
-      ]);
-      const waitMs = Math.max(0, account[0]?.wait_ms ?? 0, addressWaitMs);
-      return waitMs > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : undefined;
-    },
-
-    async failed(username, address) {
-      await db.$executeRaw`
+    async begin(username, address) {
+      const addressWaitMs = await windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs);
+      if (addressWaitMs > 0) return refusal(addressWaitMs);
+      const counted = await db.$queryRaw<Array<{ failures: number }>>`
         INSERT INTO login_throttles (key, failures, window_start, blocked_until)
         VALUES (${accountKey(username)}, 1, now(), ${blockAfter(1, limits)})
         ON CONFLICT (key) DO UPDATE SET
@@ -71,7 +71,17 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
           blocked_until = CASE WHEN login_throttles.failures + 1 >= ${limits.accountFailures}
             THEN now() + make_interval(secs => LEAST(${limits.backoffMaxMs}::float8,
               ${limits.backoffMs}::float8 * power(2, LEAST(login_throttles.failures + 1 - ${limits.accountFailures}, 30))) / 1000)
-            END`;
+            END
+        WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
+        RETURNING failures`;
+      if (counted.length > 0) return undefined;
+      const blocked = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
+        SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
+        FROM login_throttles WHERE key = ${accountKey(username)}`;
+      return refusal(Math.max(1, blocked[0]?.wait_ms ?? 1));
+    },
+
+    async failed(address) {
       await countInWindow(db, addressKey(address), limits.addressWindowMs);
     },
 
@@ -79,6 +89,10 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
       await db.$executeRaw`DELETE FROM login_throttles WHERE key = ${accountKey(username)}`;
     },
   };
+}
+
+function refusal(waitMs: number): Refusal {
+  return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
 /** blocked_until of a first failure: only when one failure is already the limit. */
