@@ -59,10 +59,22 @@ const accountKey = (username: string) => `account:${createHash('sha256').update(
 const addressKey = (address: string) => `address:${address}`;
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
+  /** Milliseconds the account is still blocked for (0: not blocked). */
+  async function accountWait(username: string): Promise<number> {
+    const rows = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
+      SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
+      FROM login_throttles WHERE key = ${accountKey(username)}`;
+    return Math.max(0, rows[0]?.wait_ms ?? 0);
+  }
+
   return {
     async begin(username, address) {
-      const addressWaitMs = await windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs);
-      if (addressWaitMs > 0) return refusal(addressWaitMs);
+      // A refused attempt (the steady state of an attack) costs these two reads only.
+      const [addressWaitMs, accountWaitMs] = await Promise.all([
+        windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs),
+        accountWait(username),
+      ]);
+      if (addressWaitMs > 0 || accountWaitMs > 0) return refusal(Math.max(addressWaitMs, accountWaitMs));
       const counted = await db.$queryRaw<Array<{ failures: number }>>`
         INSERT INTO login_throttles (key, failures, window_start, blocked_until)
         VALUES (${accountKey(username)}, 1, now(), ${blockAfter(1, limits)})
@@ -74,11 +86,8 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
             END
         WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
         RETURNING failures`;
-      if (counted.length > 0) return undefined;
-      const blocked = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
-        SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
-        FROM login_throttles WHERE key = ${accountKey(username)}`;
-      return refusal(Math.max(1, blocked[0]?.wait_ms ?? 1));
+      // No row: a parallel attempt set the block between the read and this statement.
+      return counted.length > 0 ? undefined : refusal(Math.max(1, await accountWait(username)));
     },
 
     async failed(address) {
