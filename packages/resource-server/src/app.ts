@@ -13,7 +13,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, createRequestId, noSniff, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
+import { createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
 import type { PrismaClient } from '@heroes/db';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
@@ -36,15 +36,17 @@ export interface AppDeps {
   health: Health;
   metrics: Metrics;
   logger: Logger;
+  /** The bounded queue every bcrypt hash of /register goes through. */
+  hashQueue: BoundedQueue;
 }
 
-export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger }: AppDeps): Koa {
+export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = config.trustProxy;
   app.silent = true;
 
   const router = new Router();
-  mountRegisterRoute(router, { db, ...config });
+  mountRegisterRoute(router, { db, hashQueue, ...config });
   mountHeroRoutes(router, {
     heroes,
     bearerGuard: createBearerGuard(introspector, config.realm),

@@ -12,7 +12,9 @@
  */
 import type Koa from 'koa';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { parseRevokedTokens } from '@heroes/oauth-scopes';
+import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -54,11 +56,13 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const db = createDb(config.databaseUrl, {
     maxConnections: Math.min(config.dbPoolSize, 4),
     connectionTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
   });
   const pool = createPool({
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
     logger,
   });
   const heroes = createHeroRepository(pool);
@@ -73,6 +77,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     {
       max: config.introspectionCacheMax,
       ttlMs: config.introspectionCacheTtlMs,
+      negativeMax: config.introspectionNegativeCacheMax,
       negativeTtlMs: config.introspectionNegativeTtlMs,
       onLookup: (result) => countLookup(result),
     },
@@ -81,7 +86,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     databaseUrl: config.databaseUrl,
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: () => introspector.clear(),
+    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
     },
@@ -106,7 +111,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger });
+  // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};

@@ -9,7 +9,8 @@
  *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
  *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
  *         → authenticateUser (wrong → form again, with an error; too many
- *           failures of the account or the address → 429 page with Retry-After)
+ *           failures of the account or the address → 429 page with Retry-After;
+ *           the password-hash queue full → 503 page with Retry-After, at once)
  *         → grantCode (mintCode → 302 redirect_uri?code&state&iss)
  *
  * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
@@ -21,7 +22,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { dispatchByMethod, type FormValue } from '@heroes/http-kit';
+import { dispatchByMethod, QueueFullError, type FormValue } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
@@ -134,6 +135,10 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const authenticateUser: Middleware = async function authenticateUser(ctx, next) {
     const { client, request } = checked(ctx);
     const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
+      if (err instanceof QueueFullError) {
+        ctx.set('Retry-After', String(err.retryAfterSeconds));
+        throw new PageError('temporarily_unavailable', 'Too many logins at once; please retry in a moment.', 503);
+      }
       if (!(err instanceof LoginThrottledError)) throw err;
       ctx.set('Retry-After', String(err.retryAfterSeconds));
       throw new PageError('temporarily_unavailable', err.message, 429);

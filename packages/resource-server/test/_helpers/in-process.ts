@@ -26,6 +26,8 @@ export async function startInProcess(
     clientSecret: 'rs-secret',
     authServerUrl,
     bcryptCost: 4,
+    // Patient on a busy machine; a test of the limit sets its own.
+    dbQueryTimeoutMs: 20_000,
     logger: quietLogger(),
     ...options,
   });
