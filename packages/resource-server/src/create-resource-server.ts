@@ -11,7 +11,6 @@
  *   revocation feed, the proxy agent and the database pool.
  */
 import type Koa from 'koa';
-import { createDb, type PrismaClient } from '@heroes/db';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
 import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
@@ -35,7 +34,6 @@ export interface RunningServer {
 export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
-  db: PrismaClient;
   introspector: CachedIntrospector;
   /** GET /health/live and /health/ready (see http-kit's createHealth). */
   health: Health;
@@ -52,12 +50,6 @@ export interface ResourceServer {
 export function createResourceServer(options: ResourceServerOptions): ResourceServer {
   const config = resolveConfig(options);
   const logger = config.logger ?? createLogger('resource-server');
-  // Prisma serves /register and the client row: bcrypt-bound, few connections.
-  const db = createDb(config.databaseUrl, {
-    maxConnections: Math.min(config.dbPoolSize, 4),
-    connectionTimeoutMs: config.dbConnectTimeoutMs,
-    queryTimeoutMs: config.dbQueryTimeoutMs,
-  });
   const pool = createPool({
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
@@ -109,12 +101,12 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       },
     },
   });
-  const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
   countLookup = metrics.countLookup;
   // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
-  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
+  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
@@ -125,8 +117,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function registerClient(delayMs = 500): Promise<void> {
     if (stopped) return;
     try {
-      const result = await ensureClient(db, config);
-      await ensureAppClient(db, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      const result = await ensureClient(pool, config);
+      await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
       logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID }, 'resource-server client ready');
       resolveClientReady();
     } catch (err) {
@@ -159,10 +151,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         if (cut > 0) logger.warn({ cut, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'requests still running at the end of the drain were cut');
         forwarder.close();
         await revocations.close();
-        await Promise.all([db.$disconnect(), pool.end()]);
+        await pool.end();
       },
     };
   }
 
-  return { app, config, db, introspector, health, clientReady, listen };
+  return { app, config, introspector, health, clientReady, listen };
 }

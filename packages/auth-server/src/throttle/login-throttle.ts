@@ -30,7 +30,7 @@
  *   ok ? await throttle.succeeded(username) : await throttle.failed(address);
  */
 import { createHash } from 'node:crypto';
-import { countInWindow, windowWaitMs, type PrismaClient } from '@heroes/db';
+import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -59,11 +59,16 @@ const accountKey = (username: string) => `account:${createHash('sha256').update(
 const addressKey = (address: string) => `address:${address}`;
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
+  // Prepared statements on the pool: every login checks, and most succeed.
+  const pool = sqlPool(db);
+
   /** Milliseconds the account is still blocked for (0: not blocked). */
   async function accountWait(username: string): Promise<number> {
-    const rows = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
-      SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
-      FROM login_throttles WHERE key = ${accountKey(username)}`;
+    const { rows } = await pool.query<{ wait_ms: number | null }>({
+      name: 'login-throttle-check',
+      text: 'SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms FROM login_throttles WHERE key = $1',
+      values: [accountKey(username)],
+    });
     return Math.max(0, rows[0]?.wait_ms ?? 0);
   }
 
@@ -71,40 +76,39 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
     async begin(username, address) {
       // A refused attempt (the steady state of an attack) costs these two reads only.
       const [addressWaitMs, accountWaitMs] = await Promise.all([
-        windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs),
+        windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
         accountWait(username),
       ]);
       if (addressWaitMs > 0 || accountWaitMs > 0) return refusal(Math.max(addressWaitMs, accountWaitMs));
-      const counted = await db.$queryRaw<Array<{ failures: number }>>`
-        INSERT INTO login_throttles (key, failures, window_start, blocked_until)
-        VALUES (${accountKey(username)}, 1, now(), ${blockAfter(1, limits)})
-        ON CONFLICT (key) DO UPDATE SET
-          failures = login_throttles.failures + 1,
-          blocked_until = CASE WHEN login_throttles.failures + 1 >= ${limits.accountFailures}
-            THEN now() + make_interval(secs => LEAST(${limits.backoffMaxMs}::float8,
-              ${limits.backoffMs}::float8 * power(2, LEAST(login_throttles.failures + 1 - ${limits.accountFailures}, 30))) / 1000)
-            END
-        WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
-        RETURNING failures`;
-      // No row: a parallel attempt set the block between the read and this statement.
-      return counted.length > 0 ? undefined : refusal(Math.max(1, await accountWait(username)));
+      // Counted as a failure now, unless a parallel attempt set the block meanwhile (then no row).
+      // The n-th attempt from the limit on blocks for backoffMs × 2^(n − limit), at most backoffMaxMs.
+      const counted = await pool.query({
+        name: 'login-throttle-begin',
+        text: `INSERT INTO login_throttles (key, failures, window_start, blocked_until)
+          VALUES ($1, 1, now(), CASE WHEN 1 >= $2::int THEN now() + make_interval(secs => LEAST($3::float8, $4::float8) / 1000) END)
+          ON CONFLICT (key) DO UPDATE SET
+            failures = login_throttles.failures + 1,
+            blocked_until = CASE WHEN login_throttles.failures + 1 >= $2::int
+              THEN now() + make_interval(secs => LEAST($3::float8,
+                $4::float8 * power(2, LEAST(login_throttles.failures + 1 - $2::int, 30))) / 1000)
+              END
+          WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
+          RETURNING failures`,
+        values: [accountKey(username), limits.accountFailures, limits.backoffMaxMs, limits.backoffMs],
+      });
+      return counted.rows.length > 0 ? undefined : refusal(Math.max(1, await accountWait(username)));
     },
 
     async failed(address) {
-      await countInWindow(db, addressKey(address), limits.addressWindowMs);
+      await countInWindow(pool, addressKey(address), limits.addressWindowMs);
     },
 
     async succeeded(username) {
-      await db.$executeRaw`DELETE FROM login_throttles WHERE key = ${accountKey(username)}`;
+      await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [accountKey(username)] });
     },
   };
 }
 
 function refusal(waitMs: number): Refusal {
   return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-}
-
-/** blocked_until of a first failure: only when one failure is already the limit. */
-function blockAfter(failures: number, limits: LoginLimits): Date | null {
-  return failures >= limits.accountFailures ? new Date(Date.now() + Math.min(limits.backoffMs, limits.backoffMaxMs)) : null;
 }

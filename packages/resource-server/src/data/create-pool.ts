@@ -14,6 +14,12 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+/**
+ * The current time as the TIMESTAMP(3) columns hold it: UTC, as Prisma
+ * writes it (the authorization server), whatever the session's time zone.
+ */
+export const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
+
 export interface PoolOptions {
   databaseUrl: string;
   max: number;

@@ -44,7 +44,7 @@ test('a burst beyond the queue → 503 JSON with Retry-After, before the queued 
   const lastServed = finished.map((answer) => answer.status).lastIndexOf(200);
   t.true(finished.every((answer, index) => answer.status !== 503 || index < lastServed), JSON.stringify(finished));
   const names = finished.filter((answer) => answer.status === 200).map((answer) => answer.name).sort();
-  const users = await rs.server.db.user.findMany({ where: { username: { startsWith: 'burst-' } }, select: { username: true } });
+  const users = await rs.db.user.findMany({ where: { username: { startsWith: 'burst-' } }, select: { username: true } });
   t.deepEqual(users.map((user) => user.username).sort(), names);
   t.is((await register('after-burst')).status, 200);
 });
