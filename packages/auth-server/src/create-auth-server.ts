@@ -10,7 +10,7 @@
  *   endpoints/revocation-endpoint.ts     POST /auth/revoke
  *   endpoints/introspection-endpoint.ts  POST /auth/introspect
  *   endpoints/discovery-endpoints.ts     server metadata, /auth/jwks
- *   code/code-routes.ts                  GET, POST /auth/code
+ *   endpoints/code-endpoint.ts           GET, POST /auth/code
  *
  * Usage:
  *   const server = await createAuthServer({ databaseUrl });
@@ -37,7 +37,7 @@ import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
 import { startPurgeTimer } from './adapter/purge-expired.ts';
-import { createCodeRouter } from './code/code-routes.ts';
+import { createCodeRouter } from './endpoints/code-endpoint.ts';
 import { mountEndpoints } from './endpoints/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -125,7 +125,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   replaceClientSecretCheck(provider, secrets);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, code/code-routes.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
