@@ -9,10 +9,12 @@
  *   passes the signal on and exits once every worker has drained.
  */
 import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure, stopOnSignals } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, limitHeapGrowth, stopOnSignals } from '@heroes/http-kit';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
+// Dead objects of streamed answers must not pile up in RSS (http-kit's server/limit-heap-growth.ts).
+limitHeapGrowth();
 const logger = createLogger('resource-server');
 const CRASH_LOOP = { deaths: 5, withinMs: 60_000 };
 
