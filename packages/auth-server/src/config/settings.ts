@@ -48,6 +48,10 @@ export const SETTINGS = defineSettings({
   maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
+  dbQueryTimeoutMs: {
+    env: 'DB_QUERY_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000,
+    doc: 'time limit of one database query, ms (a hung database: 503 `timed out connection to database` instead of a stalled request; below INTROSPECTION_TIMEOUT_MS, so the edge names the database)',
+  },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',

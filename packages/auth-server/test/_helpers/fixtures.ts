@@ -38,6 +38,7 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
     bcryptCost: 4,
     // Generous: the whole suite shares a busy machine; outage tests refuse connections, they never wait.
     dbConnectTimeoutMs: 20_000,
+    dbQueryTimeoutMs: 20_000,
     publicBaseUrl: 'http://localhost:8888',
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     ...overrides,

@@ -73,8 +73,8 @@ export const SETTINGS = defineSettings({
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: positive, default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   dbQueryTimeoutMs: {
-    env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 5_000,
-    doc: 'time limit of one database query at the edge, ms (a hung database: 503 `timed out connection to database`, not a stalled request)',
+    env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 3_000,
+    doc: 'time limit of one database query, ms (a hung database: 503 `timed out connection to database` instead of a stalled request; below INTROSPECTION_TIMEOUT_MS, so the edge names the database)',
   },
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
