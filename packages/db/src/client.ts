@@ -30,6 +30,13 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
   });
+  // An idle connection the server ends (restart, administrator, dropped
+  // database) is removed from the pool by pg, and the next query connects
+  // again; the pool reports it as an 'error' event, which would be an
+  // uncaught exception without a listener. Prisma adds one only once it has
+  // run a query, and hot paths use sqlPool() alone. Failed queries still
+  // reject as usual.
+  pool.on('error', () => {});
   // The adapter ends the pool on $disconnect(), but only once Prisma itself
   // has run a query; a client used only through sqlPool() would keep its
   // connections open: $disconnect() ends the pool in any case.
