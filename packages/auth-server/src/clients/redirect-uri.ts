@@ -10,7 +10,9 @@
  *   such as `com.example.app:/callback` are allowed;
  * - schemes that run or embed content (javascript, data, vbscript, file,
  *   blob, about) are refused;
- * - at most {@link MAX_REDIRECT_URI_LENGTH} characters.
+ * - at most {@link MAX_REDIRECT_URI_LENGTH} characters;
+ * - a client has at most {@link MAX_REDIRECT_URIS} of them; a repeated one
+ *   is kept once.
  *
  * The URI is stored exactly as given: redirect URIs are compared by exact
  * string match, so it is not normalized.
@@ -19,6 +21,7 @@ import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
+export const MAX_REDIRECT_URIS = 50;
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);
 
 /**
@@ -44,4 +47,15 @@ export function validateRedirectUri(uri: string): string {
     throw fail('an http(s) URI needs a host.');
   }
   return uri;
+}
+
+/**
+ * Validated, de-duplicated redirect URIs in the order given, or a one-line
+ * ClientRegistryError naming the bad one.
+ *
+ * Usage: `validateRedirectUris(['https://app.example/cb', 'http://127.0.0.1:8080/cb'])`
+ */
+export function validateRedirectUris(uris: readonly string[]): string[] {
+  if (uris.length > MAX_REDIRECT_URIS) throw invalidInput(`At most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
+  return [...new Set(uris.map(validateRedirectUri))];
 }

@@ -16,6 +16,6 @@ export function appRedirectUri(publicBaseUrl: string): string {
 
 /** Usage: `await ensureAppClient(db, { publicBaseUrl, scopes: ['heroes:read', 'heroes:write'] })` */
 export async function ensureAppClient(db: PrismaClient, options: { publicBaseUrl: string; scopes: string[] }): Promise<void> {
-  const data = { redirectUri: appRedirectUri(options.publicBaseUrl), allowedScopes: options.scopes, hashedSecret: null };
+  const data = { redirectUris: [appRedirectUri(options.publicBaseUrl)], allowedScopes: options.scopes, hashedSecret: null };
   await db.oAuthClient.upsert({ where: { id: APP_CLIENT_ID }, create: { id: APP_CLIENT_ID, ...data }, update: data });
 }

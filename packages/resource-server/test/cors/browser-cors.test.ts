@@ -26,7 +26,7 @@ test.before(async () => {
   stranger = await servePage('<!DOCTYPE html><title>stranger</title>');
   // A public client whose allowed origin is the app's page; a second one left to its redirect URI's origin.
   await db.oAuthClient.create({ data: { id: 'spa', allowedOrigins: [app.origin] } });
-  await db.oAuthClient.create({ data: { id: 'spa-by-redirect', redirectUri: `${stranger.origin}/callback` } });
+  await db.oAuthClient.create({ data: { id: 'spa-by-redirect', redirectUris: [`${stranger.origin}/callback`] } });
   await db.oAuthClient.create({ data: { id: 'confidential-web', hashedSecret: await bcrypt.hash('web secret', 4), allowedOrigins: [app.origin] } });
   browser = await launchBrowser();
 });
