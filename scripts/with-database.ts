@@ -1,7 +1,8 @@
 /**
  * Runs a command with DATABASE_URL pointing at a PostgreSQL server:
  * the one given in DATABASE_URL, else the embedded server (started for the
- * command and stopped after it). Test files create their own databases on it.
+ * command and stopped after it) as its superuser: test files create their own
+ * databases on it, which the service's own role may not.
  *
  * Usage: node --import tsx scripts/with-database.ts <command> [args...]
  */
@@ -14,7 +15,7 @@ export async function runWithDatabase(command: string, args: string[], extraEnv:
   const database = await resolveDatabaseUrl({ log: (line) => console.error(line) });
   if (database.source === 'embedded') console.error(`using the embedded PostgreSQL server at ${new URL(database.url).host}`);
 
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv, DATABASE_URL: database.url } });
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv, DATABASE_URL: database.adminUrl } });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   const code: number = await new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
   await database.release();

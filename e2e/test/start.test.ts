@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
+import pg from 'pg';
 import { repoRoot } from '@heroes/db';
 import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 
@@ -46,6 +47,19 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     const servers = (await childCommands(stack.child.pid!)).filter((c) => /(auth|resource)-server\/src\/main\.ts/.test(c.command));
     t.is(servers.length, 2, 'the authorization server and the resource server are separate processes');
     t.not(servers[0]!.pid, servers[1]!.pid);
+
+    // Least privilege at rest: both servers connect as a role that is no
+    // superuser; the superuser's password is generated, kept 0600, and the
+    // old fixed one no longer opens its account.
+    const serviceUrls = new Set(await Promise.all(servers.map((server) => environmentOf(server.pid, 'DATABASE_URL'))));
+    t.is(serviceUrls.size, 1);
+    const [serviceUrl] = [...serviceUrls];
+    t.deepEqual(await queryRows(serviceUrl!, 'SELECT current_user AS name, rolsuper FROM pg_roles WHERE rolname = current_user'), [{ name: 'heroes', rolsuper: false }]);
+    for (const file of ['postgres-superuser-password', 'postgres-heroes-password']) {
+      t.is(fs.statSync(path.join(dataDir, file)).mode & 0o777, 0o600, file);
+    }
+    const oldSuperuser = `postgresql://postgres:postgres@127.0.0.1:${ports.pgPort}/postgres`;
+    await t.throwsAsync(queryRows(oldSuperuser, 'SELECT 1'), { message: /password authentication failed/ });
     t.true(await isListening(ports.authPort), 'the authorization server listens on AUTH_PORT');
     // One public door: the authorization server is on loopback only; the edge listens on every address.
     t.deepEqual(await listeningAddresses(ports.authPort), ['127.0.0.1']);
@@ -69,7 +83,7 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
       .then(() => undefined, (err: { code: number; stdout: string; stderr: string }) => err);
     t.is(refused?.code, 1);
     t.is(refused?.stdout, '');
-    t.regex(refused?.stderr ?? '', new RegExp(`port ${ports.pgPort} is taken by the PostgreSQL server of .*${path.basename(dataDir)}.*not the embedded server of .*${path.basename(otherDir)}`));
+    t.regex(refused?.stderr ?? '', new RegExp(`port ${ports.pgPort} is taken by a PostgreSQL server that refuses this data folder's superuser password, not the embedded server of .*${path.basename(otherDir)}`));
     t.is(refused?.stderr.trim().split('\n').length, 1, refused?.stderr);
 
     const registered = await fetch(`${base}/register`, {
@@ -100,6 +114,22 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
   t.false(await isListening(ports.authPort));
   t.false(await isListening(ports.pgPort), 'the embedded PostgreSQL server stopped too');
 });
+
+/** One variable of a running process's environment (Linux /proc; we started it). */
+async function environmentOf(pid: number, name: string): Promise<string | undefined> {
+  const environ = await fs.promises.readFile(`/proc/${pid}/environ`, 'utf8');
+  return environ.split('\0').find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+async function queryRows(url: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 test.serial('a second npm start reuses the kept data', async (t) => {
   const stack = await startStack(env);

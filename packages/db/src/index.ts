@@ -7,3 +7,4 @@ export { repoRoot, dataDir, migrationsDir, resolveDataDir } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
+export { countInWindow, windowWaitMs, type WindowCount } from './address-window.ts';

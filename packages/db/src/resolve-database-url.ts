@@ -1,7 +1,13 @@
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export interface ResolvedDatabase {
+  /** The service's connection (with the embedded server: a role that is not a superuser). */
   url: string;
+  /**
+   * A connection that may create databases, for test runs only: DATABASE_URL
+   * itself, or the embedded server's superuser (database `postgres`).
+   */
+  adminUrl: string;
   /** 'env' when DATABASE_URL was set, 'embedded' otherwise. */
   source: 'env' | 'embedded';
   /** Stops the embedded server when this process started it; a no-op otherwise. */
@@ -14,10 +20,11 @@ export interface ResolvedDatabase {
  */
 export async function resolveDatabaseUrl(options: { log?: (line: string) => void } = {}): Promise<ResolvedDatabase> {
   const fromEnv = process.env.DATABASE_URL;
-  if (fromEnv) return { url: fromEnv, source: 'env', release: async () => {} };
+  if (fromEnv) return { url: fromEnv, adminUrl: fromEnv, source: 'env', release: async () => {} };
   const server = await startEmbeddedPostgres(options);
   return {
     url: server.url,
+    adminUrl: server.superuserUrl,
     source: 'embedded',
     release: () => (server.startedHere ? server.stop() : Promise.resolve()),
   };

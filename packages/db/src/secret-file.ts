@@ -39,6 +39,11 @@ function writeOnce(file: string, content: string): void {
   }
 }
 
+/** The content of a secret file, or undefined when there is none (never creates it). */
+export function readSecretFile(file: string): string | undefined {
+  return readIfPresent(file);
+}
+
 function readIfPresent(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');

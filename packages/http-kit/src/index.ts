@@ -35,6 +35,7 @@ export {
   ConflictError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
+  TooManyRequestsError,
   InternalServerError,
   ServiceUnavailableError,
 } from './errors/client-errors.ts';

@@ -10,7 +10,8 @@
  *   `backoffMs` and doubles with each further failure up to `backoffMaxMs`:
  *   temporary, so an attacker cannot lock a user out for long;
  * - a client address (key `address:<ip>`) with `addressFailures` failures
- *   within `addressWindowMs` is refused until that window ends;
+ *   within `addressWindowMs` is refused until that window ends (the
+ *   window counter is @heroes/db's address-window.ts, shared with /register);
  * - a refused attempt checks no password (no bcrypt work) and is not
  *   counted; a success deletes the account's count (not the address's: a
  *   guesser must not reset it with an account of its own);
@@ -23,7 +24,7 @@
  *   ok ? await throttle.succeeded(username) : await throttle.failed(username, address);
  */
 import { createHash } from 'node:crypto';
-import type { PrismaClient } from '@heroes/db';
+import { countInWindow, windowWaitMs, type PrismaClient } from '@heroes/db';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -51,14 +52,13 @@ const addressKey = (address: string) => `address:${address}`;
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
   return {
     async check(username, address) {
-      const rows = await db.$queryRaw<Array<{ wait_ms: number | null }>>`
-        SELECT GREATEST(
-          CASE WHEN key = ${accountKey(username)} THEN EXTRACT(EPOCH FROM (blocked_until - now())) * 1000 END,
-          CASE WHEN key = ${addressKey(address)} AND failures >= ${limits.addressFailures}
-            THEN EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${limits.addressWindowMs / 1000}::float8) - now())) * 1000 END
-        )::float8 AS wait_ms
-        FROM login_throttles WHERE key IN (${accountKey(username)}, ${addressKey(address)})`;
-      const waitMs = Math.max(0, ...rows.map((row) => row.wait_ms ?? 0));
+      const [account, addressWaitMs] = await Promise.all([
+        db.$queryRaw<Array<{ wait_ms: number | null }>>`
+          SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
+          FROM login_throttles WHERE key = ${accountKey(username)}`,
+        windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs),
+      ]);
+      const waitMs = Math.max(0, account[0]?.wait_ms ?? 0, addressWaitMs);
       return waitMs > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : undefined;
     },
 
@@ -72,13 +72,7 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
             THEN now() + make_interval(secs => LEAST(${limits.backoffMaxMs}::float8,
               ${limits.backoffMs}::float8 * power(2, LEAST(login_throttles.failures + 1 - ${limits.accountFailures}, 30))) / 1000)
             END`;
-      await db.$executeRaw`
-        INSERT INTO login_throttles (key, failures, window_start) VALUES (${addressKey(address)}, 1, now())
-        ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${limits.addressWindowMs / 1000}::float8)
-            THEN 1 ELSE login_throttles.failures + 1 END,
-          window_start = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${limits.addressWindowMs / 1000}::float8)
-            THEN now() ELSE login_throttles.window_start END`;
+      await countInWindow(db, addressKey(address), limits.addressWindowMs);
     },
 
     async succeeded(username) {

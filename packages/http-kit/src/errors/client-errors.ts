@@ -30,6 +30,8 @@ export const NotFoundError = statusError('NotFoundError', 404, 'not found');
 export const ConflictError = statusError('ConflictError', 409, 'entity_already_exists');
 export const PayloadTooLargeError = statusError('PayloadTooLargeError', 413, 'entity length exceeds maximum');
 export const UnsupportedMediaTypeError = statusError('UnsupportedMediaTypeError', 415, 'unsupported media type');
+/** 429 (RFC 6585 section 4); give `headers: { 'Retry-After': seconds }`. */
+export const TooManyRequestsError = statusError('TooManyRequestsError', 429, 'too many requests');
 export const InternalServerError = statusError('InternalServerError', 500, 'internal server error');
 /** 503; exposed by default because the message is generic and useful to clients. */
 export const ServiceUnavailableError = statusError('ServiceUnavailableError', 503, 'service unavailable', { expose: true });

@@ -38,6 +38,14 @@ export const SETTINGS = defineSettings({
     doc: 'its secret; the client row is created or updated on start',
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
+  registerAddressLimit: {
+    env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
+    doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',
+  },
+  registerAddressWindowMs: {
+    env: 'REGISTER_ADDRESS_WINDOW_MS', parse: integer({ min: 1, max: 24 * 60 * 60_000 }), default: 15 * 60_000,
+    doc: 'window of REGISTER_ADDRESS_LIMIT, ms (at most a day)',
+  },
   introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
   introspectionCacheTtlMs: {
     env: 'INTROSPECTION_CACHE_TTL_MS', parse: milliseconds, default: 60_000,
