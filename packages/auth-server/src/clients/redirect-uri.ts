@@ -12,7 +12,11 @@
  *   blob, about) are refused;
  * - at most {@link MAX_REDIRECT_URI_LENGTH} characters;
  * - a client has at most {@link MAX_REDIRECT_URIS} of them; a repeated one
- *   is kept once.
+ *   is kept once;
+ * - a list with a private-use scheme URI is a native app's (RFC 8252): its
+ *   http URIs must be loopback (section 7.3) and its https URIs must not
+ *   (claimed URIs, section 7.2), as the authorization server checks the
+ *   metadata of a native client (adapter/client-metadata.ts).
  *
  * The URI is stored exactly as given: redirect URIs are compared by exact
  * string match, so it is not normalized.
@@ -57,5 +61,24 @@ export function validateRedirectUri(uri: string): string {
  */
 export function validateRedirectUris(uris: readonly string[]): string[] {
   if (uris.length > MAX_REDIRECT_URIS) throw invalidInput(`At most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
-  return [...new Set(uris.map(validateRedirectUri))];
+  const valid = [...new Set(uris.map(validateRedirectUri))];
+  const native = valid.find((uri) => !isHttpUri(uri));
+  const misfit = native === undefined ? undefined : valid.find((uri) => isHttpUri(uri) && !fitsNativeApp(uri));
+  if (native !== undefined && misfit !== undefined) {
+    throw invalidInput(
+      `Invalid redirect URI '${misfit}' beside the private-use scheme URI '${native}': a native app's http URIs must be loopback and its https URIs must not (RFC 8252 section 7); register a web app as another client.`,
+    );
+  }
+  return valid;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isHttpUri(uri: string): boolean {
+  return /^https?:/i.test(uri);
+}
+
+function fitsNativeApp(uri: string): boolean {
+  const { protocol, hostname } = new URL(uri);
+  return (protocol === 'http:') === LOOPBACK_HOSTS.has(hostname);
 }

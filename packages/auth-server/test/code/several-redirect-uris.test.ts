@@ -12,12 +12,15 @@ import { runAuth } from '../_helpers/run-auth.ts';
 let s: TestServer;
 const FIRST = 'http://127.0.0.1:9/first';
 const SECOND = 'https://app.example/second?keep=1';
+const LOOPBACK = 'http://127.0.0.1:9/native';
 const client = basic('multi', 'multi-secret');
 
 test.before(async () => {
   s = await startTestServer();
   const added = await runAuth(['add-client', '--id', 'multi', '--secret', 'multi-secret', '--redirect-uri', FIRST, '--redirect-uri', SECOND], { databaseUrl: s.testDb.url });
   if (added.code !== 0) throw new Error(added.stderr);
+  const native = await runAuth(['add-client', '--id', 'native', '--secret', 'native-secret', '--redirect-uri', 'com.example.app:/cb', '--redirect-uri', LOOPBACK], { databaseUrl: s.testDb.url });
+  if (native.code !== 0) throw new Error(native.stderr);
   await addUser(s.db, 'bob', 'pw');
 });
 test.after.always(() => s?.close());
@@ -90,4 +93,16 @@ test('an error after the redirect URI is trusted goes back to the URI the reques
   const to = new URL(res.headers.get('location')!);
   t.is(`${to.origin}${to.pathname}`, 'https://app.example/second');
   t.is(to.searchParams.get('error'), 'unsupported_response_type');
+});
+
+test('a native app may list its private-use scheme URI beside a loopback one and use either', async (t) => {
+  const res = await postForm(`${s.url}/auth/code`, { ...form(LOOPBACK), client_id: 'native' });
+  t.is(res.status, 302);
+  const to = new URL(res.headers.get('location')!);
+  t.is(`${to.origin}${to.pathname}`, LOOPBACK);
+  const exchanged = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code: to.searchParams.get('code')!, redirect_uri: LOOPBACK }, { authorization: basic('native', 'native-secret') });
+  t.is(exchanged.status, 200, exchanged.text);
+  const custom = await postForm(`${s.url}/auth/code`, { ...form('com.example.app:/cb'), client_id: 'native' });
+  t.is(custom.status, 302);
+  t.regex(custom.headers.get('location')!, /^com\.example\.app:\/cb\?code=/);
 });
