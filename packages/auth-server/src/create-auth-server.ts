@@ -2,29 +2,21 @@
  * The authorization server: oidc-provider mounted in our Koa app, storing
  * everything in PostgreSQL.
  *
- * Middleware, outermost first:
- *   http-kit (request log line, gzip, error mapping, response encoding)
- *   → CORS on our own error answers at token/revoke/introspect
- *   → server metadata rewrite → token response touches →
- *   grant type not allowed → unauthorized_client → 404 for anything
- *   unanswered → 405 for other methods on the provider's paths →
- *   database outages at the provider's paths → 503 →
- *   form bodies of the provider's endpoints read through http-kit →
- *   scope parameter syntax and limits at the token endpoint →
- *   client-auth normalization → public clients refused at introspection →
- *   redirect_uri of a code exchange → refresh to a sub-scope →
- *   old access tokens revoked on refresh → introspection fast path (a
- *   remembered caller and a live access token: one query, the provider's
- *   answer)
- *   → /auth/code routes (405 for other methods)
- *   → oidc-provider (its paths only)
+ * App-wide steps, outermost first: no-sniff, request id, client address,
+ * health probes, metrics, http-kit (request log line, gzip, errors → JSON,
+ * response encoding), 404 for anything unanswered. Then each endpoint at
+ * its own path, with its own step table:
+ *   endpoints/token-endpoint.ts          POST /auth/token
+ *   endpoints/revocation-endpoint.ts     POST /auth/revoke
+ *   endpoints/introspection-endpoint.ts  POST /auth/introspect
+ *   endpoints/discovery-endpoints.ts     server metadata, /auth/jwks
+ *   code/code-routes.ts                  GET, POST /auth/code
  *
  * Usage:
  *   const server = await createAuthServer({ databaseUrl });
  *   const { url, close } = await server.listen(0);
  */
 import Koa from 'koa';
-import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
 import {
@@ -44,33 +36,18 @@ import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
 import { startPurgeTimer } from './adapter/purge-expired.ts';
 import { createCodeRouter } from './code/code-routes.ts';
+import { mountEndpoints } from './endpoints/endpoint.ts';
+import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './grants/password-grant.ts';
-import { createCorsOnErrors } from './middleware/cors-on-errors.ts';
-import { createDatabaseOutageMapper } from './middleware/database-outage.ts';
-import { createFastIntrospection } from './middleware/fast-introspection.ts';
-import { createIntrospectionGuard } from './middleware/introspection-guard.ts';
-import { createMethodGuard } from './middleware/method-guard.ts';
-import { createClientAuthNormalizer } from './middleware/normalize-client-auth.ts';
-import { createMetadataRewriter } from './middleware/public-metadata.ts';
-import { createProviderFormReader } from './middleware/read-provider-form.ts';
-import { createCodeRedirectUriCheck } from './middleware/require-code-redirect-uri.ts';
-import { createRevokeOnRefresh } from './middleware/revoke-on-refresh.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
-import { createTokenResponseFixer } from './middleware/token-response.ts';
-import { createUnauthorizedClientMapper } from './middleware/unauthorized-client.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
-import { createRefreshSubScope } from './provider/refresh-sub-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
-import { silenceParsedBodyWarning } from './provider/hand-form-to-provider.ts';
-import { PROVIDER_PATHS } from './provider/routes.ts';
-import { createScopeCatalogue } from './scopes/scope-catalogue.ts';
-import { createScopeParameterCheck } from './middleware/check-scope-parameter.ts';
-import { installSecretVerifier } from './secrets/install-secret-verifier.ts';
+import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { rememberClientAddress } from './throttle/client-address.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
@@ -141,7 +118,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
-  installSecretVerifier(provider, secrets);
+  replaceClientSecretCheck(provider, secrets);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
@@ -161,7 +138,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     authCodeTtl: config.authCodeTtl,
     introspectionOnlyClientId: config.resourceServerClientId,
   });
-  const providerMiddleware = mount(provider);
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
@@ -172,30 +148,20 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
-  app.use(createCorsOnErrors(db));
-  app.use(createMetadataRewriter(config.publicBaseUrl, createScopeCatalogue(db, config.resourceServerClientId)));
-  app.use(createTokenResponseFixer());
-  app.use(createUnauthorizedClientMapper());
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
   });
-  app.use(createMethodGuard());
-  app.use(createDatabaseOutageMapper(provider, PROVIDER_PATHS));
-  app.use(createProviderFormReader());
-  app.use(createScopeParameterCheck());
-  app.use(createClientAuthNormalizer(config.publicBaseUrl));
-  app.use(createIntrospectionGuard());
-  app.use(createCodeRedirectUriCheck(provider));
-  app.use(createRefreshSubScope(provider));
-  app.use(createRevokeOnRefresh(db, notify));
-  if (options.fastIntrospection !== false) {
-    app.use(createFastIntrospection({ db, issuer: provider.issuer, resourceServerClientId: config.resourceServerClientId, secrets }));
-  }
+  app.use(mountEndpoints(createProviderEndpoints({
+    db,
+    provider,
+    notify,
+    publicBaseUrl: config.publicBaseUrl,
+    resourceServerClientId: config.resourceServerClientId,
+    secrets,
+    fastIntrospection: options.fastIntrospection !== false,
+  })));
   app.use(codeRouter.routes());
-  app.use(async function toProvider(ctx, next) {
-    return PROVIDER_PATHS.has(ctx.path) ? providerMiddleware(ctx, next) : next();
-  });
 
   const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger);
   const listening = new Set<ListeningServer>();

@@ -8,15 +8,16 @@ import type { Context } from 'koa';
 import { poolStats, type PrismaClient } from '@heroes/db';
 import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
 import { passwordHashQueueDepth } from './password-hash-queue.ts';
-import { PROVIDER_PATHS } from '../provider/routes.ts';
+import { ROUTES } from '../provider/routes.ts';
 
-const OWN_PATHS = new Set(['/auth/code']);
+/** Every fixed path of the server (the provider's endpoints and /auth/code). */
+const ROUTE_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
 export function createServerMetrics({ allow, db }: { allow: readonly Cidr[]; db: PrismaClient }): Metrics {
   const metrics = createMetrics({
     allow,
     defaultLabels: { server: 'auth-server' },
-    routeOf: (ctx: Context) => (PROVIDER_PATHS.has(ctx.path) || OWN_PATHS.has(ctx.path) ? ctx.path : undefined),
+    routeOf: (ctx: Context) => (ROUTE_PATHS.has(ctx.path) ? ctx.path : undefined),
   });
   metrics.gauge('db_pool_connections', 'PostgreSQL pool connections: total open, idle, and callers waiting for one', () => {
     const stats = poolStats(db);

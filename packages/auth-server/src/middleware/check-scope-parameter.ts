@@ -14,17 +14,12 @@
 import type { Middleware } from 'koa';
 import { parseScopeParameter } from '@heroes/oauth-scopes';
 import { OAuthError } from '../errors/oauth-error.ts';
-import { providerForm } from '../provider/hand-form-to-provider.ts';
-import { ROUTES } from '../provider/routes.ts';
-
-export function createScopeParameterCheck(): Middleware {
-  return async function checkScopeParameter(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
-    const scope = providerForm(ctx.req)?.['scope'];
-    if (typeof scope === 'string' && scope !== '') {
-      const parsed = parseScopeParameter(scope);
-      if (!parsed.ok) throw new OAuthError(400, 'invalid_scope', parsed.description);
-    }
-    return next();
-  };
-}
+import { providerForm } from '../provider/library-seams.ts';
+export const checkScopeParameter: Middleware = async function checkScopeParameter(ctx, next) {
+  const scope = providerForm(ctx.req)?.['scope'];
+  if (typeof scope === 'string' && scope !== '') {
+    const parsed = parseScopeParameter(scope);
+    if (!parsed.ok) throw new OAuthError(400, 'invalid_scope', parsed.description);
+  }
+  return next();
+};

@@ -14,14 +14,13 @@
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
 import { effectiveOrigins } from '../clients/allowed-origins.ts';
-import { providerForm } from '../provider/hand-form-to-provider.ts';
-import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
+import { providerForm } from '../provider/library-seams.ts';
 import { parseBasic } from './parse-basic.ts';
 
 export function createCorsOnErrors(db: PrismaClient): Middleware {
   return async function corsOnErrors(ctx, next) {
     const origin = ctx.get('Origin');
-    if (!origin || ctx.method === 'OPTIONS' || !CLIENT_AUTH_PATHS.has(ctx.path)) return next();
+    if (!origin || ctx.method === 'OPTIONS') return next();
     try {
       await next();
     } catch (err) {

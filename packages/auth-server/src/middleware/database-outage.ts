@@ -23,14 +23,13 @@ import type Provider from 'oidc-provider';
 import { mapDatabaseError } from '@heroes/http-kit';
 import { TemporarilyUnavailableError } from '../errors/oauth-error.ts';
 
-export function createDatabaseOutageMapper(provider: Provider, paths: ReadonlySet<string>): Middleware {
+export function createDatabaseOutageMapper(provider: Provider): Middleware {
   const failures = new WeakMap<object, unknown>();
   provider.on('server_error', (ctx: object, err: unknown) => {
     failures.set(ctx, err);
   });
 
   return async function mapDatabaseOutage(ctx, next) {
-    if (!paths.has(ctx.path)) return next();
     try {
       await next();
     } catch (err) {

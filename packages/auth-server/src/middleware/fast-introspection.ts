@@ -29,8 +29,7 @@ import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
 import type { FormValue } from '@heroes/http-kit';
 import { readIntrospectionRow, type IntrospectionRow } from '../introspection/introspection-row.ts';
-import { providerForm } from '../provider/hand-form-to-provider.ts';
-import { ROUTES } from '../provider/routes.ts';
+import { providerForm } from '../provider/library-seams.ts';
 import type { RememberedSecrets } from '../secrets/secret-cache.ts';
 import { parseBasic } from './parse-basic.ts';
 
@@ -50,7 +49,6 @@ export interface FastIntrospectionDeps {
 
 export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets }: FastIntrospectionDeps): Middleware {
   return async function fastIntrospection(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.introspection) return next();
     const token = tokenParam(providerForm(ctx.req));
     const caller = token === undefined ? undefined : parseBasic(ctx.get('Authorization'));
     if (token === undefined || !caller?.secret) return next();

@@ -17,17 +17,13 @@
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { ROUTES } from '../provider/routes.ts';
 
 export const PUBLIC_INTROSPECTION = 'introspection requires client authentication with a client secret (RFC 7662 section 2.1); public clients may not introspect';
 
-export function createIntrospectionGuard(): Middleware {
-  return async function requireConfidentialIntrospection(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.introspection) return next();
-    await next();
-    const { oidc } = ctx as unknown as Partial<KoaContextWithOIDC>;
-    if (oidc?.client?.clientAuthMethod !== 'none') return;
-    ctx.status = 401;
-    ctx.body = { error: 'invalid_client', error_description: PUBLIC_INTROSPECTION };
-  };
-}
+export const requireConfidentialIntrospection: Middleware = async function requireConfidentialIntrospection(ctx, next) {
+  await next();
+  const { oidc } = ctx as unknown as Partial<KoaContextWithOIDC>;
+  if (oidc?.client?.clientAuthMethod !== 'none') return;
+  ctx.status = 401;
+  ctx.body = { error: 'invalid_client', error_description: PUBLIC_INTROSPECTION };
+};

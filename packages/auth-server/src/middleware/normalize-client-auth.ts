@@ -24,18 +24,14 @@
 import type { Context, Middleware, Next } from 'koa';
 import { isVschar } from '../clients/vschar.ts';
 import { InvalidClientError, OAuthError } from '../errors/oauth-error.ts';
-import { providerForm } from '../provider/hand-form-to-provider.ts';
-import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
+import { LIBRARY_ERROR_TEXTS, providerForm } from '../provider/library-seams.ts';
 import { parseBasic } from './parse-basic.ts';
 
-const NO_CLIENT_AUTH = 'no client authentication mechanism provided';
-/** The library's description for a failed client authentication (unknown client, wrong secret). */
-export const AUTH_FAILED = 'client authentication failed';
+const { noClientAuthentication: NO_CLIENT_AUTH, clientAuthenticationFailed: AUTH_FAILED } = LIBRARY_ERROR_TEXTS;
 
 export function createClientAuthNormalizer(issuer: string): Middleware {
   const challenge = `Basic realm="${issuer}", error="invalid_client"`;
   return async function normalizeClientAuth(ctx, next) {
-    if (ctx.method !== 'POST' || !CLIENT_AUTH_PATHS.has(ctx.path)) return next();
     const header = ctx.get('Authorization');
     if (header === '') return withoutHeader(ctx, next);
 

@@ -22,12 +22,10 @@ import type { Middleware } from 'koa';
 import { ROUTES } from '../provider/routes.ts';
 import type { ScopeCatalogue } from '../scopes/scope-catalogue.ts';
 
-const DISCOVERY = new Set<string>([ROUTES.openidDiscovery, ROUTES.oauthDiscovery]);
 const ID_TOKEN_CLAIMS = ['sub', 'iss'];
 
 export function createMetadataRewriter(publicBaseUrl: string, catalogue: ScopeCatalogue): Middleware {
   return async function rewriteMetadata(ctx, next) {
-    if (!DISCOVERY.has(ctx.path)) return next();
     await next();
     const body = ctx.body as Record<string, unknown> | undefined;
     if (ctx.status !== 200 || !body || typeof body !== 'object' || Buffer.isBuffer(body)) return;

@@ -1,7 +1,7 @@
 /**
  * Form bodies of the token, revocation and introspection endpoints are
  * read by us, before oidc-provider sees the request (see
- * body/read-form.ts for the rules, provider/hand-form-to-provider.ts for
+ * body/read-form.ts for the rules, provider/library-seams.ts for
  * the hand-over).
  *
  * Rules enforced here:
@@ -14,13 +14,9 @@
  */
 import type { Middleware } from 'koa';
 import { FORM, readForm } from '../body/read-form.ts';
-import { handFormToProvider } from '../provider/hand-form-to-provider.ts';
-import { CLIENT_AUTH_PATHS } from '../provider/routes.ts';
+import { handFormToProvider } from '../provider/library-seams.ts';
 
-export function createProviderFormReader(): Middleware {
-  return async function readProviderForm(ctx, next) {
-    if (ctx.method !== 'POST' || !CLIENT_AUTH_PATHS.has(ctx.path) || !ctx.is(FORM)) return next();
-    handFormToProvider(ctx.req, (await readForm(ctx, { required: false })) ?? {});
-    return next();
-  };
-}
+export const readProviderForm: Middleware = async function readProviderForm(ctx, next) {
+  if (ctx.is(FORM)) handFormToProvider(ctx.req, (await readForm(ctx, { required: false })) ?? {});
+  return next();
+};

@@ -16,13 +16,11 @@
  */
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { providerForm } from '../provider/hand-form-to-provider.ts';
+import { providerForm } from '../provider/library-seams.ts';
 import { REDIRECT_URI_REQUIRED, wasRedirectUriOmitted } from '../provider/code-redirect-uri.ts';
-import { ROUTES } from '../provider/routes.ts';
 
 export function createCodeRedirectUriCheck(provider: Provider): Middleware {
   return async function requireCodeRedirectUri(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
     const form = providerForm(ctx.req);
     if (form?.['grant_type'] === 'authorization_code' && !form['redirect_uri'] && typeof form['code'] === 'string') {
       const code = await provider.AuthorizationCode.find(form['code'], { ignoreExpiration: true });

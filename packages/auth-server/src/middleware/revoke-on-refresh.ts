@@ -15,11 +15,9 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { revokeReplacedAccessTokens } from '../adapter/revoke-replaced-access-tokens.ts';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
-import { ROUTES } from '../provider/routes.ts';
 
 export function createRevokeOnRefresh(db: PrismaClient, notify: RevocationNotifier): Middleware {
   return async function revokeOnRefresh(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
     await next();
     const { oidc } = ctx as unknown as Partial<KoaContextWithOIDC>;
     if (ctx.status !== 200 || oidc?.params?.['grant_type'] !== 'refresh_token') return;

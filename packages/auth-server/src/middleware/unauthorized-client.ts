@@ -17,18 +17,12 @@
  * presenting a code (no authorization_code grant).
  */
 import type { Middleware } from 'koa';
-import { ROUTES } from '../provider/routes.ts';
+import { LIBRARY_ERROR_TEXTS } from '../provider/library-seams.ts';
 
-/** The description oidc-provider 9 gives its allowedGrantTypeCheck error. */
-export const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
-
-export function createUnauthorizedClientMapper(): Middleware {
-  return async function mapUnauthorizedClient(ctx, next) {
-    if (ctx.path !== ROUTES.token) return next();
-    await next();
-    const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
-    if (ctx.status === 400 && body?.error === 'invalid_request' && body.error_description === GRANT_TYPE_NOT_ALLOWED) {
-      body.error = 'unauthorized_client';
-    }
-  };
-}
+export const mapUnauthorizedClient: Middleware = async function mapUnauthorizedClient(ctx, next) {
+  await next();
+  const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+  if (ctx.status === 400 && body?.error === 'invalid_request' && body.error_description === LIBRARY_ERROR_TEXTS.grantTypeNotAllowed) {
+    body.error = 'unauthorized_client';
+  }
+};

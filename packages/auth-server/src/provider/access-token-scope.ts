@@ -18,27 +18,19 @@
 import Provider, { errors } from 'oidc-provider';
 import { formatScopes, isGranted, OPENID } from '@heroes/oauth-scopes';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
+import { beforeAccessTokenSave } from './library-seams.ts';
 import { narrowedScope } from './refresh-sub-scope.ts';
 
-interface ScopedToken {
-  clientId?: string;
-  scope?: string | undefined;
-  save(): Promise<string>;
-}
-
 export function installAccessTokenScope(provider: Provider): void {
-  const proto = provider.AccessToken.prototype as unknown as ScopedToken;
-  const save = proto.save;
-  proto.save = async function saveWithGrantedScope(this: ScopedToken) {
+  beforeAccessTokenSave(provider, async function grantScope(token) {
     const ctx = Provider.ctx;
-    const current = ctx?.oidc?.client?.clientId === this.clientId ? ctx?.oidc?.client : await provider.Client.find(String(this.clientId));
+    const current = ctx?.oidc?.client?.clientId === token.clientId ? ctx?.oidc?.client : await provider.Client.find(String(token.clientId));
     const allowed = clientAllowedScopes(current);
-    const values = splitScope((ctx ? narrowedScope(ctx.req) : undefined) ?? this.scope);
+    const values = splitScope((ctx ? narrowedScope(ctx.req) : undefined) ?? token.scope);
     const kept = values.filter((value) => value === OPENID || isGranted(allowed, value));
     if (kept.length === 0) throw new errors.InvalidScope('none of the requested scopes may be granted to this client any more', formatScopes(values));
-    this.scope = formatScopes(kept);
-    return save.call(this);
-  };
+    token.scope = formatScopes(kept);
+  });
 }
 
 function splitScope(scope: string | undefined): string[] {

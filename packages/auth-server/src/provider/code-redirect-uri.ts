@@ -18,6 +18,7 @@
  *   existed) needs redirect_uri: the safe default.
  */
 import type Provider from 'oidc-provider';
+import { storeWithAuthorizationCode } from './library-seams.ts';
 
 export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
 
@@ -30,9 +31,7 @@ export const REDIRECT_URI_REQUIRED = 'redirect_uri required: the authorization r
 
 /** Adds `redirectUriOmitted` to what the library stores with an authorization code. */
 export function installCodeRedirectUriMarker(provider: Provider): void {
-  const Code = provider.AuthorizationCode as unknown as { IN_PAYLOAD: readonly string[] };
-  const members = [...Code.IN_PAYLOAD, REDIRECT_URI_OMITTED];
-  Object.defineProperty(Code, 'IN_PAYLOAD', { configurable: true, get: () => members });
+  storeWithAuthorizationCode(provider, REDIRECT_URI_OMITTED);
 }
 
 /** True when the code was issued for an authorization request without redirect_uri. */

@@ -25,8 +25,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { providerForm } from './hand-form-to-provider.ts';
-import { ROUTES } from './routes.ts';
+import { providerForm } from './library-seams.ts';
 import { grantsScope } from '@heroes/oauth-scopes';
 
 /** Requests whose access token gets a narrower scope than the one handed to the library. */
@@ -34,7 +33,6 @@ const narrowed = new WeakMap<IncomingMessage, string>();
 
 export function createRefreshSubScope(provider: Provider): Middleware {
   return async function refreshSubScope(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
     const form = providerForm(ctx.req);
     const scope = form?.['scope'];
     const value = form?.['refresh_token'];

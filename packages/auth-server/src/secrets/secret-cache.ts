@@ -3,19 +3,19 @@
  * successful bcrypt compare of (client id, secret) is
  * remembered in memory; later requests with the same pair cost one HMAC.
  * The one cached verifier of the package: the provider uses it through
- * installSecretVerifier.
+ * replaceClientSecretCheck (provider/library-seams.ts).
  *
  * Rules enforced here:
  * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
  *   with a per-process random key, so memory never holds anything that can
  *   be checked offline against a guessed secret);
- * - the cached value is the stored hash string that was verified: when the
+ * - the stored hash that was verified is part of the entry's key: when the
  *   client's stored hash changes (rotate-secret, remove and re-add), the
  *   entry no longer matches and the slow path runs again at once;
  * - only successes are cached; a wrong secret always pays the slow hash;
- * - concurrent requests with the same pair share one slow compare in
- *   flight: a burst of N requests before the first verification finishes
- *   costs one bcrypt compare, not N;
+ * - concurrent requests with the same pair and stored hash share one slow
+ *   compare in flight (LRUCache.fetch): a burst of N requests before the
+ *   first verification finishes costs one bcrypt compare, not N;
  * - an empty secret, a secret outside VSCHAR (RFC 6749 Appendix A.2; the
  *   CLI never registers one, so it is refused without the slow hash), a
  *   client without a stored hash, or a stored value that is not a bcrypt
@@ -51,33 +51,29 @@ export interface RememberedSecrets {
  *   await verify('app', row.hashedSecret, presented);
  */
 export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVerifier & RememberedSecrets & { readonly size: number } {
-  const cache = new LRUCache<string, string>({
+  const compare = options.compare ?? verifyClientSecret;
+  // Keyed by the pair and the stored hash it was checked against; the value
+  // is only ever `true`: a failed compare returns undefined, which fetch()
+  // does not keep. fetch() also coalesces concurrent calls for one key.
+  const cache = new LRUCache<string, true, PendingCompare>({
     max: options.max ?? DEFAULTS.secretCacheMax,
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
+    fetchMethod: async (_key, _stale, { context }) => ((await compare(context.secret, context.storedHash).catch(() => false)) ? true : undefined),
   });
   const hmacKey = crypto.randomBytes(32);
-  const inFlight = new Map<string, Promise<boolean>>();
-  const compare = options.compare ?? verifyClientSecret;
-  const keyOf = (clientId: string, secret: string) => crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url');
+  const keyOf = (clientId: string, secret: string, storedHash: string) =>
+    `${crypto.createHmac('sha256', hmacKey).update(`${clientId}:${secret}`).digest('base64url')}:${storedHash}`;
   const verify = async function verifyClientSecretCached(clientId: string, storedHash: string | null | undefined, secret: string): Promise<boolean> {
     if (!storedHash || !secret || !isVschar(secret)) return false;
-    const key = keyOf(clientId, secret);
-    if (cache.get(key) === storedHash) return true;
-    const flight = `${key}:${storedHash}`;
-    let pending = inFlight.get(flight);
-    if (!pending) {
-      pending = compare(secret, storedHash)
-        .catch(() => false)
-        .then((ok) => {
-          if (ok) cache.set(key, storedHash);
-          return ok;
-        })
-        .finally(() => inFlight.delete(flight));
-      inFlight.set(flight, pending);
-    }
-    return pending;
+    return (await cache.fetch(keyOf(clientId, secret, storedHash), { context: { secret, storedHash } })) === true;
   };
   const remembered = (clientId: string, storedHash: string, secret: string) =>
-    storedHash !== '' && secret !== '' && isVschar(secret) && cache.get(keyOf(clientId, secret)) === storedHash;
+    storedHash !== '' && secret !== '' && isVschar(secret) && cache.get(keyOf(clientId, secret, storedHash)) === true;
   return Object.defineProperty(Object.assign(verify, { remembered }), 'size', { get: () => cache.size }) as SecretVerifier & RememberedSecrets & { readonly size: number };
+}
+
+/** What the slow compare of one cache key needs (not part of the key: the secret is never stored). */
+interface PendingCompare {
+  secret: string;
+  storedHash: string;
 }

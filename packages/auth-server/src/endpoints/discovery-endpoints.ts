@@ -1,0 +1,38 @@
+/**
+ * The documents: server metadata (RFC 8414 and OpenID Connect Discovery,
+ * one document at two paths) and the signing keys (RFC 7517). Every step,
+ * in order ("out": the step looks at the answer on its way back).
+ *
+ * Metadata, GET/HEAD /.well-known/oauth-authorization-server and
+ * /.well-known/openid-configuration:
+ * 1. the library's document rewritten to describe this service (public
+ *    URLs, /auth/code, the scope catalogue read now, auth methods) (out)
+ * 2. methods: GET, HEAD; OPTIONS to the library; else 405
+ * 3. database outages → 503 (out)
+ * 4. oidc-provider's document
+ *
+ * Keys, GET/HEAD /auth/jwks: steps 2 to 4.
+ */
+import { ROUTES } from '../provider/routes.ts';
+import { createMetadataRewriter } from '../middleware/public-metadata.ts';
+import { createScopeCatalogue } from '../scopes/scope-catalogue.ts';
+import type { Endpoint } from './endpoint.ts';
+import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from './provider-steps.ts';
+
+const DOCUMENT_METHODS = ['GET', 'HEAD'];
+
+export function discoveryEndpoints(deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint[] {
+  const rewriteMetadata = createMetadataRewriter(deps.publicBaseUrl, createScopeCatalogue(deps.db, deps.resourceServerClientId));
+  const steps = [
+    rewriteMetadata,
+    providerMethods(shared, { GET: [shared.mapDatabaseOutage, shared.toProvider] }, DOCUMENT_METHODS),
+  ];
+  return [ROUTES.oauthDiscovery, ROUTES.openidDiscovery].map((path) => ({ path, steps }));
+}
+
+export function jwksEndpoint(_deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint {
+  return {
+    path: ROUTES.jwks,
+    steps: [providerMethods(shared, { GET: [shared.mapDatabaseOutage, shared.toProvider] }, DOCUMENT_METHODS)],
+  };
+}

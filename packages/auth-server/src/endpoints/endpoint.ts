@@ -1,0 +1,34 @@
+/**
+ * An endpoint of the authorization server: its path and its steps in
+ * order (Koa middleware, outermost first, as oidc-provider's own
+ * `lib/actions/*.js` list theirs). A step that wraps the answer on its way
+ * out (`await next()`, then a look at the answer) sees it after every step
+ * listed below it: of two such steps, the one listed first touches the
+ * answer last.
+ */
+import type { Middleware } from 'koa';
+import compose from 'koa-compose';
+
+export interface Endpoint {
+  /** The exact path (the library's routes have no trailing-slash or case variants). */
+  path: string;
+  steps: readonly Middleware[];
+}
+
+/**
+ * Runs the endpoint whose path is exactly the request's; any other request
+ * goes on unchanged.
+ *
+ * Usage: `app.use(mountEndpoints([tokenEndpoint(deps), revocationEndpoint(deps)]))`
+ */
+export function mountEndpoints(endpoints: readonly Endpoint[]): Middleware {
+  const chains = new Map<string, Middleware>();
+  for (const { path, steps } of endpoints) {
+    if (chains.has(path)) throw new Error(`two endpoints at ${path}`);
+    chains.set(path, compose([...steps]));
+  }
+  return function toEndpoint(ctx, next) {
+    const chain = chains.get(ctx.path);
+    return chain ? chain(ctx, next) : next();
+  };
+}

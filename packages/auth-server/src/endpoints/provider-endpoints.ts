@@ -1,0 +1,22 @@
+/**
+ * Every endpoint answered by oidc-provider, each with its own step table
+ * (one file each). The library's other routes are never reached: only
+ * these paths are handed to it.
+ */
+import type { Endpoint } from './endpoint.ts';
+import { discoveryEndpoints, jwksEndpoint } from './discovery-endpoints.ts';
+import { introspectionEndpoint } from './introspection-endpoint.ts';
+import { createProviderSteps, type ProviderEndpointDeps } from './provider-steps.ts';
+import { revocationEndpoint } from './revocation-endpoint.ts';
+import { tokenEndpoint } from './token-endpoint.ts';
+
+export function createProviderEndpoints(deps: ProviderEndpointDeps): Endpoint[] {
+  const shared = createProviderSteps(deps.provider);
+  return [
+    tokenEndpoint(deps, shared),
+    revocationEndpoint(deps, shared),
+    introspectionEndpoint(deps, shared),
+    ...discoveryEndpoints(deps, shared),
+    jwksEndpoint(deps, shared),
+  ];
+}

@@ -1,0 +1,49 @@
+/**
+ * What every endpoint answered by oidc-provider shares: the hand-over to
+ * the library (its last step) and the database-outage mapper (one listener
+ * of the library's `server_error` event for all endpoints), plus the
+ * method table each endpoint ends with.
+ */
+import type { Middleware } from 'koa';
+import mount from 'koa-mount';
+import type Provider from 'oidc-provider';
+import type { PrismaClient } from '@heroes/db';
+import { dispatchByMethod, type MethodTable } from '@heroes/http-kit';
+import { createDatabaseOutageMapper } from '../middleware/database-outage.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import type { RememberedSecrets } from '../secrets/secret-cache.ts';
+
+export interface ProviderEndpointDeps {
+  db: PrismaClient;
+  provider: Provider;
+  notify: RevocationNotifier;
+  /** PUBLIC_BASE_URL: the issuer, the base of every advertised URL. */
+  publicBaseUrl: string;
+  /** The client that may introspect any token (RESOURCE_SERVER_CLIENT_ID). */
+  resourceServerClientId: string;
+  secrets: RememberedSecrets;
+  /** The introspection fast path (middleware/fast-introspection.ts); false leaves every introspection to the library. */
+  fastIntrospection: boolean;
+}
+
+export interface ProviderSteps {
+  /** The library answers (the last step of every provider endpoint). */
+  toProvider: Middleware;
+  /** A database outage inside the library or the steps after this one → 503 (middleware/database-outage.ts). */
+  mapDatabaseOutage: Middleware;
+}
+
+export function createProviderSteps(provider: Provider): ProviderSteps {
+  return { toProvider: mount(provider), mapDatabaseOutage: createDatabaseOutageMapper(provider) };
+}
+
+/**
+ * The methods of a provider endpoint (RFC 9110): each method of `table`
+ * runs its steps; OPTIONS goes to the library, which answers CORS
+ * preflights (any other OPTIONS it leaves → 204 with `Allow`); any other
+ * method → 405 with `Allow` naming `allow` (the library routes only its
+ * own methods and would leave the rest a 404).
+ */
+export function providerMethods(steps: ProviderSteps, table: MethodTable, allow: readonly string[]): Middleware {
+  return dispatchByMethod([], table, { options: [steps.mapDatabaseOutage, steps.toProvider], allow });
+}

@@ -1,0 +1,154 @@
+/**
+ * Every place where the authorization server reaches into oidc-provider
+ * beyond its documented API (Configuration, models' find/save, events,
+ * `Provider.ctx`, registerGrantType), in one file. Each seam says what it
+ * touches and why. They were written against PINNED_VERSION, which
+ * package.json pins exactly; test/library-seams.test.ts fails when an
+ * update moves any of them (version, deep import and its exports, patched
+ * members, matched texts), so an upgrade starts by reading this file.
+ *
+ * Reproduced rather than patched (and compared by its own test): the
+ * introspection answer of middleware/fast-introspection.ts.
+ */
+import type { IncomingMessage } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { FormValue } from '@heroes/http-kit';
+
+/** The oidc-provider version these seams fit (package.json pins the same). */
+export const PINNED_VERSION = '9.13.3';
+
+// ─── Seam 1: the form body, read by http-kit and handed to the library ──
+//
+// Why: the token, revocation and introspection endpoints follow http-kit's
+// body rules (MAX_BODY_BYTES and 413, charset and 415, see
+// body/read-form.ts) instead of the library's own reader
+// (lib/shared/selective_body.js: a hard 56 KiB cap answered with 400, no
+// charset check). When `req.readable` is false (we consumed the stream)
+// that reader takes `req.body` and, for forms, uses
+// `querystring.parse(querystring.stringify(body))`: an object of strings
+// (arrays for repeated keys, which the library then refuses as duplicates).
+// That branch prints a one-time console warning meant for apps that parse
+// bodies by accident; here it is deliberate, so silenceParsedBodyWarning()
+// spends it once, silently, when the server is built.
+
+/** The library's body reader (not exported by its package entry). */
+export const SELECTIVE_BODY_MODULE = 'oidc-provider/lib/shared/selective_body.js';
+/** The start of its one-time warning (test/body/provider-body.test.ts checks none is printed). */
+export const PARSED_BODY_WARNING = 'already parsed request body detected';
+
+type WithBody = IncomingMessage & { body?: Record<string, FormValue> };
+
+/** Hands `form` to the library for this request. */
+export function handFormToProvider(req: IncomingMessage, form: Record<string, FormValue>): void {
+  (req as WithBody).body = form;
+  // Already false once the stream was read to its end; an empty body may never have been read.
+  if (req.readable) Object.defineProperty(req, 'readable', { value: false, configurable: true });
+}
+
+/** The form handed to the library for this request, if any (our steps read and adjust it). */
+export function providerForm(req: IncomingMessage): Record<string, FormValue> | undefined {
+  return (req as WithBody).body;
+}
+
+interface SelectiveBody {
+  urlencoded(ctx: object, next: () => Promise<void>): Promise<void>;
+}
+
+let silenced = false;
+
+/**
+ * Spends the library's one-time "already parsed request body" warning
+ * without printing it. The warning is issued synchronously when the
+ * branch is first taken, so console.warn is replaced only for that call.
+ */
+export async function silenceParsedBodyWarning(): Promise<void> {
+  if (silenced) return;
+  silenced = true;
+  const { urlencoded } = (await import(SELECTIVE_BODY_MODULE)) as SelectiveBody;
+  const fake = {
+    method: 'POST',
+    is: (type: string) => type,
+    get: () => '',
+    req: { readable: false, body: {} },
+    request: {},
+    oidc: {},
+  };
+  const warn = console.warn;
+  console.warn = () => {};
+  let pending: Promise<void>;
+  try {
+    pending = urlencoded(fake, async () => {});
+  } finally {
+    console.warn = warn;
+  }
+  await pending;
+}
+
+// ─── Seam 2: client secrets compared against a bcrypt hash ──────────────
+//
+// Why: the `client_secret` metadata holds the stored bcrypt hash (see
+// adapter/client-metadata.ts); the library compares plain values in
+// `Client.prototype.compareClientSecret`, which its client authentication
+// (lib/shared/client_auth.js) calls for client_secret_basic and _post.
+
+/** (client id, stored hash, presented secret) → whether it matches. */
+export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string) => Promise<boolean>;
+
+export function replaceClientSecretCheck(provider: Provider, check: ClientSecretCheck): void {
+  const proto = provider.Client.prototype as unknown as {
+    compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string): Promise<boolean>;
+  };
+  proto.compareClientSecret = function compareClientSecret(actual) {
+    return check(this.clientId, this.clientSecret, actual);
+  };
+}
+
+// ─── Seam 3: the access token's scope, fixed just before it is stored ───
+//
+// Why: one place decides a token's scope whatever the grant (password,
+// code, refresh; provider/access-token-scope.ts): `openid` kept but values
+// the client may no longer be granted dropped, and a refresh narrowed to a
+// sub-scope (RFC 6749 section 6), which the library refuses on its own.
+// The library has no hook there, so `AccessToken.prototype.save` is wrapped.
+
+export interface SavedAccessToken {
+  clientId?: string;
+  scope?: string | undefined;
+}
+
+/** Runs `adjust` on every access token just before the library stores it (throwing refuses the token). */
+export function beforeAccessTokenSave(provider: Provider, adjust: (token: SavedAccessToken) => Promise<void>): void {
+  const proto = provider.AccessToken.prototype as unknown as SavedAccessToken & { save(): Promise<string> };
+  const save = proto.save;
+  proto.save = async function saveAdjusted(this: SavedAccessToken & { save(): Promise<string> }) {
+    await adjust(this);
+    return save.call(this);
+  };
+}
+
+// ─── Seam 4: one more member stored with an authorization code ──────────
+//
+// Why: RFC 6749 section 4.1.3 needs to know, at the exchange, whether the
+// authorization request sent `redirect_uri` (provider/code-redirect-uri.ts).
+// The library stores only the members its model lists in the static
+// `AuthorizationCode.IN_PAYLOAD`.
+
+export function storeWithAuthorizationCode(provider: Provider, member: string): void {
+  const Code = provider.AuthorizationCode as unknown as { IN_PAYLOAD: readonly string[] };
+  const members = [...Code.IN_PAYLOAD, member];
+  Object.defineProperty(Code, 'IN_PAYLOAD', { configurable: true, get: () => members });
+}
+
+// ─── Seam 5: error descriptions of the library that we match ────────────
+//
+// Why: RFC 6749 section 5.2 names two cases differently from the library;
+// we recognise its answer by its description (the error code alone,
+// invalid_request, is shared by many cases).
+export const LIBRARY_ERROR_TEXTS = Object.freeze({
+  /** lib/actions/token.js: a grant type the client is not registered for → our `unauthorized_client`. */
+  grantTypeNotAllowed: 'requested grant type is not allowed for this client',
+  /** lib/shared/client_auth.js: no client authentication at all → our 401 `invalid_client`. */
+  noClientAuthentication: 'no client authentication mechanism provided',
+  /** lib/helpers/errors.js InvalidClientAuth: reused for our own refusals, so every failed authentication reads the same. */
+  clientAuthenticationFailed: 'client authentication failed',
+});

@@ -1,0 +1,95 @@
+/**
+ * Tripwire for src/provider/library-seams.ts: fails when an oidc-provider
+ * update moves anything the seams touch, so an upgrade starts there rather
+ * than with a behaviour test failing far away. No server, no database.
+ */
+import test from 'ava';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Provider, { type Adapter } from 'oidc-provider';
+import { generateKeys } from '../src/config/keys.ts';
+import {
+  LIBRARY_ERROR_TEXTS,
+  PARSED_BODY_WARNING,
+  PINNED_VERSION,
+  SELECTIVE_BODY_MODULE,
+  storeWithAuthorizationCode,
+} from '../src/provider/library-seams.ts';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const libraryRoot = path.resolve(path.dirname(require.resolve('oidc-provider')), '..');
+const librarySource = (relative: string) => fs.readFileSync(path.join(libraryRoot, relative), 'utf8');
+
+/** A provider that stores nothing (no database needed) and prints no quick-start warnings. */
+function bareProvider(): Provider {
+  const keys = generateKeys();
+  const adapter = class implements Adapter {
+    async upsert() {}
+    async find() { return undefined; }
+    async findByUserCode() { return undefined; }
+    async findByUid() { return undefined; }
+    async consume() {}
+    async destroy() {}
+    async revokeByGrantId() {}
+  };
+  return new Provider('http://127.0.0.1:1', { adapter, jwks: keys.jwks, cookies: { keys: keys.cookieKeys }, features: { devInteractions: { enabled: false } } });
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(js|ts)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+test('the installed oidc-provider is the version the seams fit, and package.json pins exactly it', (t) => {
+  const installed = JSON.parse(fs.readFileSync(path.join(libraryRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+  const ours = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  t.is(installed.name, 'oidc-provider');
+  t.is(installed.version, PINNED_VERSION);
+  t.is(ours.dependencies['oidc-provider'], PINNED_VERSION);
+});
+
+test('seam 1: the body reader resolves, exports urlencoded, and still takes a parsed req.body with its one-time warning', async (t) => {
+  const module = (await import(SELECTIVE_BODY_MODULE)) as Record<string, unknown>;
+  t.is(typeof module['urlencoded'], 'function');
+  const source = librarySource('lib/shared/selective_body.js');
+  t.true(source.includes('ctx.req.readable'), 'the branch is chosen by req.readable');
+  t.true(source.includes('ctx.req.body'), 'the branch reads req.body');
+  t.true(source.includes(PARSED_BODY_WARNING), 'the warning silenceParsedBodyWarning spends');
+  t.true(source.includes('querystring.stringify(body)'), 'a parsed form is re-read as strings');
+});
+
+test('seams 2-4: the patched members exist where the library uses them', (t) => {
+  const provider = bareProvider();
+  t.is(typeof (provider.Client.prototype as unknown as Record<string, unknown>)['compareClientSecret'], 'function');
+  t.regex(librarySource('lib/shared/client_auth.js'), /compareClientSecret\(/, 'client authentication calls it');
+  t.is(typeof (provider.AccessToken.prototype as unknown as Record<string, unknown>)['save'], 'function');
+  const members = (provider.AuthorizationCode as unknown as { IN_PAYLOAD: unknown }).IN_PAYLOAD;
+  t.true(Array.isArray(members) && members.includes('redirectUri'), 'IN_PAYLOAD lists what a code stores');
+  t.is(typeof Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get, 'function', 'Provider.ctx: the current request');
+});
+
+test('seam 4: a member added to IN_PAYLOAD is in the payload the library stores for a code', async (t) => {
+  const provider = bareProvider();
+  storeWithAuthorizationCode(provider, 'tripwireMember');
+  const code = new provider.AuthorizationCode({ accountId: 'a', grantId: 'g', redirectUri: 'https://app.example/cb', scope: 'x' } as never);
+  (code as unknown as Record<string, unknown>)['tripwireMember'] = true;
+  const { payload } = await (code as unknown as { getValueAndPayload(): Promise<{ payload: Record<string, unknown> }> }).getValueAndPayload();
+  t.is(payload['tripwireMember'], true);
+  t.is(payload['redirectUri'], 'https://app.example/cb');
+});
+
+test('seam 5: every matched error description still occurs in the library', (t) => {
+  const source = sourceFiles(path.join(libraryRoot, 'lib')).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  for (const [name, text] of Object.entries(LIBRARY_ERROR_TEXTS)) t.true(source.includes(text), name);
+});
+
+test('no file but library-seams.ts reaches into the library\'s internals', (t) => {
+  const seams = path.join(packageRoot, 'src/provider/library-seams.ts');
+  const reaching = sourceFiles(path.join(packageRoot, 'src'))
+    .filter((file) => file !== seams && /oidc-provider\/lib\b/.test(fs.readFileSync(file, 'utf8')));
+  t.deepEqual(reaching.map((file) => path.relative(packageRoot, file)), []);
+});
