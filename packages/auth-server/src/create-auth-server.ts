@@ -41,7 +41,7 @@ import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
-import { registerPasswordGrant } from './grants/password-grant.ts';
+import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
@@ -51,7 +51,7 @@ import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/l
 import { rememberClientAddress } from './throttle/client-address.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
-import { createSecretVerifier } from './secrets/secret-cache.ts';
+import { createSecretVerifier } from './clients/secret-cache.ts';
 
 export interface AuthServerOptions extends Partial<AuthServerConfig> {
   databaseUrl: string;

@@ -5,7 +5,7 @@
  * Rules enforced here:
  * - a client with a secret authenticates with it (Basic or form body); the
  *   stored bcrypt hash stands in for `client_secret` and is only ever
- *   compared through compareClientSecret (see secrets/);
+ *   compared through compareClientSecret (see clients/secret-cache.ts);
  * - a client without a secret is public (`none`): password and code grants,
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;

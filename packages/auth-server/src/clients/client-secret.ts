@@ -57,7 +57,7 @@ export async function hashClientSecret(secret: string, cost: number = bcryptCost
 
 /**
  * True when `secret` matches the stored bcrypt hash (slow: ~50 ms at cost 10;
- * the server verifies through the cache in secrets/secret-cache.ts).
+ * the server verifies through the cache in secret-cache.ts).
  */
 export async function verifyClientSecret(secret: string, hashedSecret: string | null): Promise<boolean> {
   if (hashedSecret === null || secret === '') return false;

@@ -4,7 +4,7 @@
  * authorization endpoint). An endpoint is a table of steps:
  *
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
- *   POST: own origin (check-request-origin.ts, else 403 page) → read form (body/read-form.ts) → parse → checkClient → checkAuthorizationRequest
+ *   POST: own origin (check-request-origin.ts, else 403 page) → read form (middleware/read-form.ts) → parse → checkClient → checkAuthorizationRequest
  *         → authenticate user (wrong → form again, with an error; too many
  *           failures of the account or the address → 429 page with Retry-After)
  *         → mintCode → 302 redirect_uri?code&state&iss
@@ -22,7 +22,7 @@ import { dispatchByMethod } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
-import { readForm } from '../body/read-form.ts';
+import { readForm } from '../middleware/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';

@@ -30,7 +30,7 @@ export function discoveryEndpoints(deps: ProviderEndpointDeps, shared: ProviderS
   return [ROUTES.oauthDiscovery, ROUTES.openidDiscovery].map((path) => ({ path, steps }));
 }
 
-export function jwksEndpoint(_deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint {
+export function jwksEndpoint(shared: ProviderSteps): Endpoint {
   return {
     path: ROUTES.jwks,
     steps: [providerMethods(shared, { GET: [shared.mapDatabaseOutage, shared.toProvider] }, DOCUMENT_METHODS)],

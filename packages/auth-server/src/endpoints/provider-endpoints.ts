@@ -11,12 +11,12 @@ import { revocationEndpoint } from './revocation-endpoint.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
 
 export function createProviderEndpoints(deps: ProviderEndpointDeps): Endpoint[] {
-  const shared = createProviderSteps(deps.provider);
+  const shared = createProviderSteps(deps);
   return [
     tokenEndpoint(deps, shared),
-    revocationEndpoint(deps, shared),
+    revocationEndpoint(shared),
     introspectionEndpoint(deps, shared),
     ...discoveryEndpoints(deps, shared),
-    jwksEndpoint(deps, shared),
+    jwksEndpoint(shared),
   ];
 }

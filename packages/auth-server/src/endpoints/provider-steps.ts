@@ -1,17 +1,21 @@
 /**
- * What every endpoint answered by oidc-provider shares: the hand-over to
- * the library (its last step) and the database-outage mapper (one listener
- * of the library's `server_error` event for all endpoints), plus the
- * method table each endpoint ends with.
+ * What the endpoints answered by oidc-provider share: the hand-over to the
+ * library (their last step), the database-outage mapper (one listener of
+ * the library's `server_error` event for all of them), the steps every
+ * client-authenticated endpoint (token, revocation, introspection) uses,
+ * and the method table each endpoint ends with.
  */
 import type { Middleware } from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { dispatchByMethod, type MethodTable } from '@heroes/http-kit';
+import { createCorsOnErrors } from '../middleware/cors-on-errors.ts';
 import { createDatabaseOutageMapper } from '../middleware/database-outage.ts';
+import { createClientAuthNormalizer } from '../middleware/normalize-client-auth.ts';
+import { addPragmaNoCache } from '../middleware/token-response.ts';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
-import type { RememberedSecrets } from '../secrets/secret-cache.ts';
+import type { RememberedSecrets } from '../clients/secret-cache.ts';
 
 export interface ProviderEndpointDeps {
   db: PrismaClient;
@@ -31,10 +35,27 @@ export interface ProviderSteps {
   toProvider: Middleware;
   /** A database outage inside the library or the steps after this one → 503 (middleware/database-outage.ts). */
   mapDatabaseOutage: Middleware;
+  /**
+   * The answer of a client-authenticated endpoint, on its way out: CORS
+   * headers on our own error answers for a browser origin the client
+   * allows (the library sets them on its own), then `Pragma: no-cache`.
+   */
+  clientAnswers: readonly Middleware[];
+  /**
+   * Client authentication normalized (`Basic base64(id:)` is a public
+   * client, a malformed header → 401, WWW-Authenticate on 401s), after the
+   * form was read (middleware/normalize-client-auth.ts).
+   */
+  normalizeClientAuth: Middleware;
 }
 
-export function createProviderSteps(provider: Provider): ProviderSteps {
-  return { toProvider: mount(provider), mapDatabaseOutage: createDatabaseOutageMapper(provider) };
+export function createProviderSteps(deps: ProviderEndpointDeps): ProviderSteps {
+  return {
+    toProvider: mount(deps.provider),
+    mapDatabaseOutage: createDatabaseOutageMapper(deps.provider),
+    clientAnswers: [createCorsOnErrors(deps.db), addPragmaNoCache],
+    normalizeClientAuth: createClientAuthNormalizer(deps.publicBaseUrl),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  *  1. CORS headers on our own error answers for a browser origin the
  *     client allows (out; the library sets CORS on its own answers)
- *  2. `Pragma: no-cache` (out)
+ *  2. `Pragma: no-cache` (out; 1 and 2 are shared.clientAnswers)
  *  3. `token_type: bearer` (out)
  *  4. the library's "grant type not allowed" → `unauthorized_client` (out)
  *  5. methods: POST; OPTIONS to the library (CORS preflight); else 405
@@ -18,20 +18,18 @@
  *     had one is made to fail (RFC 6749 section 4.1.3)
  * 11. a refresh narrowing to a sub-scope is handed to the library as its parent scope
  * 12. after a 200 refresh, the access tokens it replaces are revoked (out)
- * 13. oidc-provider: client authentication (secrets/), the grant
- *     (password: grants/password-grant.ts; code and refresh: the
+ * 13. oidc-provider: client authentication (clients/secret-cache.ts), the grant
+ *     (password: provider/password-grant.ts; code and refresh: the
  *     library's), tokens stored through adapter/ with their scope fixed
  *     by provider/access-token-scope.ts
  */
 import { ROUTES } from '../provider/routes.ts';
 import { createRefreshSubScope } from '../provider/refresh-sub-scope.ts';
 import { checkScopeParameter } from '../middleware/check-scope-parameter.ts';
-import { createCorsOnErrors } from '../middleware/cors-on-errors.ts';
-import { createClientAuthNormalizer } from '../middleware/normalize-client-auth.ts';
 import { readProviderForm } from '../middleware/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from '../middleware/require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from '../middleware/revoke-on-refresh.ts';
-import { addPragmaNoCache, lowercaseBearer } from '../middleware/token-response.ts';
+import { lowercaseBearer } from '../middleware/token-response.ts';
 import { mapUnauthorizedClient } from '../middleware/unauthorized-client.ts';
 import type { Endpoint } from './endpoint.ts';
 import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from './provider-steps.ts';
@@ -40,8 +38,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
   return {
     path: ROUTES.token,
     steps: [
-      createCorsOnErrors(deps.db),
-      addPragmaNoCache,
+      ...shared.clientAnswers,
       lowercaseBearer,
       mapUnauthorizedClient,
       providerMethods(shared, {
@@ -49,7 +46,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
           shared.mapDatabaseOutage,
           readProviderForm,
           checkScopeParameter,
-          createClientAuthNormalizer(deps.publicBaseUrl),
+          shared.normalizeClientAuth,
           createCodeRedirectUriCheck(deps.provider),
           createRefreshSubScope(deps.provider),
           createRevokeOnRefresh(deps.db, deps.notify),

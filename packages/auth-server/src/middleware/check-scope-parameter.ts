@@ -13,7 +13,7 @@
  */
 import type { Middleware } from 'koa';
 import { parseScopeParameter } from '@heroes/oauth-scopes';
-import { OAuthError } from '../errors/oauth-error.ts';
+import { OAuthError } from './oauth-error.ts';
 import { providerForm } from '../provider/library-seams.ts';
 export const checkScopeParameter: Middleware = async function checkScopeParameter(ctx, next) {
   const scope = providerForm(ctx.req)?.['scope'];

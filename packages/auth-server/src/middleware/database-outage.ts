@@ -21,7 +21,7 @@
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { mapDatabaseError } from '@heroes/http-kit';
-import { TemporarilyUnavailableError } from '../errors/oauth-error.ts';
+import { TemporarilyUnavailableError } from './oauth-error.ts';
 
 export function createDatabaseOutageMapper(provider: Provider): Middleware {
   const failures = new WeakMap<object, unknown>();

@@ -2,7 +2,7 @@
  * A verified fast path for the common introspection (RFC 7662): a
  * confidential client whose secret the secret cache already verified asks
  * about a live access token it may see. One indexed query
- * (introspection/introspection-row.ts) instead of the provider's four reads
+ * (introspection-row.ts) instead of the provider's four reads
  * and its middleware chain; the answer is the provider's, byte for byte
  * (test/introspection/fast-introspection.test.ts compares both).
  *
@@ -28,9 +28,9 @@
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
 import type { FormValue } from '@heroes/http-kit';
-import { readIntrospectionRow, type IntrospectionRow } from '../introspection/introspection-row.ts';
+import { readIntrospectionRow, type IntrospectionRow } from './introspection-row.ts';
 import { providerForm } from '../provider/library-seams.ts';
-import type { RememberedSecrets } from '../secrets/secret-cache.ts';
+import type { RememberedSecrets } from '../clients/secret-cache.ts';
 import { parseBasic } from './parse-basic.ts';
 
 /** The library's opaque values (see adapter/token-adapter.ts). */

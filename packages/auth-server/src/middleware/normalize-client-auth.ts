@@ -23,7 +23,7 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import { isVschar } from '../clients/vschar.ts';
-import { InvalidClientError, OAuthError } from '../errors/oauth-error.ts';
+import { InvalidClientError, OAuthError } from './oauth-error.ts';
 import { LIBRARY_ERROR_TEXTS, providerForm } from '../provider/library-seams.ts';
 import { parseBasic } from './parse-basic.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Form bodies of the token, revocation and introspection endpoints are
  * read by us, before oidc-provider sees the request (see
- * body/read-form.ts for the rules, provider/library-seams.ts for
+ * read-form.ts for the rules, provider/library-seams.ts for
  * the hand-over).
  *
  * Rules enforced here:
@@ -13,7 +13,7 @@
  *   application/x-www-form-urlencoded content-type bodies are supported").
  */
 import type { Middleware } from 'koa';
-import { FORM, readForm } from '../body/read-form.ts';
+import { FORM, readForm } from './read-form.ts';
 import { handFormToProvider } from '../provider/library-seams.ts';
 
 export const readProviderForm: Middleware = async function readProviderForm(ctx, next) {

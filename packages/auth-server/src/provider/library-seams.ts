@@ -21,7 +21,7 @@ export const PINNED_VERSION = '9.13.3';
 //
 // Why: the token, revocation and introspection endpoints follow http-kit's
 // body rules (MAX_BODY_BYTES and 413, charset and 415, see
-// body/read-form.ts) instead of the library's own reader
+// middleware/read-form.ts) instead of the library's own reader
 // (lib/shared/selective_body.js: a hard 56 KiB cap answered with 400, no
 // charset check). When `req.readable` is false (we consumed the stream)
 // that reader takes `req.body` and, for forms, uses

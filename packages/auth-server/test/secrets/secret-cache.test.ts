@@ -1,7 +1,7 @@
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import { hashClientSecret } from '../../src/clients/client-secret.ts';
-import { createSecretVerifier } from '../../src/secrets/secret-cache.ts';
+import { createSecretVerifier } from '../../src/clients/secret-cache.ts';
 import { addClient, addUser, startTestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 

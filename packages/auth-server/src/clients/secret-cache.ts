@@ -23,8 +23,8 @@
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { verifyClientSecret } from '../clients/client-secret.ts';
-import { isVschar } from '../clients/vschar.ts';
+import { verifyClientSecret } from './client-secret.ts';
+import { isVschar } from './vschar.ts';
 import { DEFAULTS } from '../config/defaults.ts';
 
 export interface SecretCacheOptions {
