@@ -62,6 +62,8 @@ try {
 }
 
 const env = {
+  // As the production image (Dockerfile): two malloc arenas, not one per thread (docs/performance.md, Memory).
+  MALLOC_ARENA_MAX: '2',
   ...process.env,
   DATABASE_URL: database.url,
   PORT: String(port),

@@ -20,6 +20,7 @@ import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
 import {
+  BoundedQueue,
   createHealth,
   createHttpKit,
   createLogger,
@@ -31,6 +32,7 @@ import {
   type Logger,
 } from '@heroes/http-kit';
 import { createServerMetrics } from './metrics/server-metrics.ts';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
@@ -119,7 +121,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   replaceClientSecretCheck(provider, secrets);
-  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost), createLoginThrottle(db, {
+  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, code/code-routes.ts).
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
     backoffMaxMs: config.loginBackoffMaxMs,

@@ -13,13 +13,14 @@
  *   day ago (windows longer than that are not supported).
  *
  * Usage:
- *   const { count, resetInMs } = await countInWindow(db, `register:${ip}`, 900_000);
- *   const waitMs = await windowWaitMs(db, `address:${ip}`, 100, 900_000); // 0 when under the limit
+ *   const { count, resetInMs } = await countInWindow(pool, `register:${ip}`, 900_000);
+ *   const waitMs = await windowWaitMs(sqlPool(db), `address:${ip}`, 100, 900_000); // 0 when under the limit
  */
-import type { Prisma } from './generated/client.ts';
 
-/** A PrismaClient or a transaction client. */
-type SqlRunner = Pick<Prisma.TransactionClient, '$queryRaw'>;
+/** A pg Pool or Client (for a PrismaClient: its pool, `sqlPool(db)`). */
+export interface Queryable {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Array<{ [column: string]: unknown }> }>;
+}
 
 export interface WindowCount {
   /** Counts in the current window, this one included. */
@@ -29,25 +30,30 @@ export interface WindowCount {
 }
 
 /** Adds one to `key`'s window (a new window when the last one ended). */
-export async function countInWindow(db: SqlRunner, key: string, windowMs: number): Promise<WindowCount> {
-  const window = windowMs / 1000;
-  const rows = await db.$queryRaw<Array<{ failures: number; reset_ms: number }>>`
-    INSERT INTO login_throttles (key, failures, window_start) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${window}::float8)
-        THEN 1 ELSE login_throttles.failures + 1 END,
-      window_start = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => ${window}::float8)
-        THEN now() ELSE login_throttles.window_start END
-    RETURNING failures,
-      GREATEST(0, EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${window}::float8) - now())) * 1000)::float8 AS reset_ms`;
-  const row = rows[0]!;
+export async function countInWindow(db: Queryable, key: string, windowMs: number): Promise<WindowCount> {
+  const { rows } = await db.query({
+    name: 'window-count',
+    text: `INSERT INTO login_throttles (key, failures, window_start) VALUES ($1, 1, now())
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => $2::float8)
+          THEN 1 ELSE login_throttles.failures + 1 END,
+        window_start = CASE WHEN login_throttles.window_start <= now() - make_interval(secs => $2::float8)
+          THEN now() ELSE login_throttles.window_start END
+      RETURNING failures,
+        GREATEST(0, EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2::float8) - now())) * 1000)::float8 AS reset_ms`,
+    values: [key, windowMs / 1000],
+  });
+  const row = rows[0] as { failures: number; reset_ms: number };
   return { count: Number(row.failures), resetInMs: row.reset_ms };
 }
 
 /** Milliseconds until `key` may count again when its window already holds `limit` counts; else 0. */
-export async function windowWaitMs(db: SqlRunner, key: string, limit: number, windowMs: number): Promise<number> {
-  const rows = await db.$queryRaw<Array<{ wait_ms: number }>>`
-    SELECT (EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowMs / 1000}::float8) - now())) * 1000)::float8 AS wait_ms
-    FROM login_throttles WHERE key = ${key} AND failures >= ${limit}`;
-  return Math.max(0, rows[0]?.wait_ms ?? 0);
+export async function windowWaitMs(db: Queryable, key: string, limit: number, windowMs: number): Promise<number> {
+  const { rows } = await db.query({
+    name: 'window-wait',
+    text: `SELECT (EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2::float8) - now())) * 1000)::float8 AS wait_ms
+      FROM login_throttles WHERE key = $1 AND failures >= $3`,
+    values: [key, windowMs / 1000, limit],
+  });
+  return Math.max(0, (rows[0] as { wait_ms: number } | undefined)?.wait_ms ?? 0);
 }

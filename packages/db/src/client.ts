@@ -8,6 +8,12 @@ export interface CreateDbOptions {
   maxConnections?: number;
   /** Milliseconds to wait for a new connection before failing. Default 5000. */
   connectionTimeoutMs?: number;
+  /**
+   * Milliseconds to wait for a query's answer before failing it (pg's
+   * `query_timeout`: a hung server or network fails instead of stalling the
+   * caller; the connection is dropped). Default: no limit.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -22,6 +28,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
   });
   // The adapter ends the pool on $disconnect(), but only once Prisma itself
   // has run a query; a client used only through sqlPool() would keep its

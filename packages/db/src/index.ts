@@ -7,4 +7,4 @@ export { repoRoot, dataDir, migrationsDir, resolveDataDir } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
-export { countInWindow, windowWaitMs, type WindowCount } from './address-window.ts';
+export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';

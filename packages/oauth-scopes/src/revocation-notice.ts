@@ -9,8 +9,33 @@ export const TOKENS_REVOKED_CHANNEL = 'heroes_tokens_revoked';
 export interface RevokedTokens {
   /** Every token of this client may be dead (client removed, secret rotated). */
   clientId?: string | undefined;
-  /** Every token of this grant is dead. */
+  /** Every token of this grant is dead (introspection names it: `grant_id`). */
   grantId?: string | undefined;
   /** This one token is dead: the SHA-256 hex of its value, as stored. */
   tokenHash?: string | undefined;
+}
+
+const FIELDS = ['clientId', 'grantId', 'tokenHash'] as const;
+
+/**
+ * A received payload → RevokedTokens, keeping only string fields; undefined
+ * when nothing usable is in it (not JSON, not an object, no known field):
+ * the listener then forgets everything, the only safe reading.
+ *
+ * Usage: `const revoked = parseRevokedTokens(message.payload);`
+ */
+export function parseRevokedTokens(payload: string | undefined): RevokedTokens | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload ?? '');
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const revoked: RevokedTokens = {};
+  for (const field of FIELDS) {
+    const member = (value as Record<string, unknown>)[field];
+    if (typeof member === 'string' && member !== '') revoked[field] = member;
+  }
+  return Object.keys(revoked).length > 0 ? revoked : undefined;
 }

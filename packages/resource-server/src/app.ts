@@ -13,13 +13,13 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, createRequestId, noSniff, NotFoundError, type Health, type Metrics } from '@heroes/http-kit';
-import type { PrismaClient } from '@heroes/db';
+import { createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
+import type { Database } from './data/create-pool.ts';
 import type { HeroRepository } from './data/hero-repository.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
@@ -29,22 +29,25 @@ import { mountRegisterRoute } from './routes/register/register-route.ts';
 
 export interface AppDeps {
   config: ResourceServerConfig;
-  db: PrismaClient;
+  /** The pg pool (registration). */
+  db: Database;
   heroes: HeroRepository;
   introspector: CachedIntrospector;
   forwarder: AuthForwarder;
   health: Health;
   metrics: Metrics;
   logger: Logger;
+  /** The bounded queue every bcrypt hash of /register goes through. */
+  hashQueue: BoundedQueue;
 }
 
-export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger }: AppDeps): Koa {
+export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = config.trustProxy;
   app.silent = true;
 
   const router = new Router();
-  mountRegisterRoute(router, { db, ...config });
+  mountRegisterRoute(router, { db, hashQueue, ...config });
   mountHeroRoutes(router, {
     heroes,
     bearerGuard: createBearerGuard(introspector, config.realm),

@@ -11,8 +11,9 @@
  *   revocation feed, the proxy agent and the database pool.
  */
 import type Koa from 'koa';
-import { createDb, type PrismaClient } from '@heroes/db';
-import { createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { parseRevokedTokens } from '@heroes/oauth-scopes';
+import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -33,7 +34,6 @@ export interface RunningServer {
 export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
-  db: PrismaClient;
   introspector: CachedIntrospector;
   /** GET /health/live and /health/ready (see http-kit's createHealth). */
   health: Health;
@@ -50,15 +50,11 @@ export interface ResourceServer {
 export function createResourceServer(options: ResourceServerOptions): ResourceServer {
   const config = resolveConfig(options);
   const logger = config.logger ?? createLogger('resource-server');
-  // Prisma serves /register and the client row: bcrypt-bound, few connections.
-  const db = createDb(config.databaseUrl, {
-    maxConnections: Math.min(config.dbPoolSize, 4),
-    connectionTimeoutMs: config.dbConnectTimeoutMs,
-  });
   const pool = createPool({
     databaseUrl: config.databaseUrl,
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
     logger,
   });
   const heroes = createHeroRepository(pool);
@@ -73,6 +69,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     {
       max: config.introspectionCacheMax,
       ttlMs: config.introspectionCacheTtlMs,
+      negativeMax: config.introspectionNegativeCacheMax,
       negativeTtlMs: config.introspectionNegativeTtlMs,
       onLookup: (result) => countLookup(result),
     },
@@ -81,7 +78,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     databaseUrl: config.databaseUrl,
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: () => introspector.clear(),
+    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
     },
@@ -104,9 +101,12 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       },
     },
   });
-  const metrics = createServerMetrics({ allow: config.metricsAllow, db, pool });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger });
+  // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
+  const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
+  reportPasswordHashQueue(() => hashQueue.queued);
+  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
@@ -117,8 +117,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function registerClient(delayMs = 500): Promise<void> {
     if (stopped) return;
     try {
-      const result = await ensureClient(db, config);
-      await ensureAppClient(db, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      const result = await ensureClient(pool, config);
+      await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
       logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID }, 'resource-server client ready');
       resolveClientReady();
     } catch (err) {
@@ -151,10 +151,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         if (cut > 0) logger.warn({ cut, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'requests still running at the end of the drain were cut');
         forwarder.close();
         await revocations.close();
-        await Promise.all([db.$disconnect(), pool.end()]);
+        await pool.end();
       },
     };
   }
 
-  return { app, config, db, introspector, health, clientReady, listen };
+  return { app, config, introspector, health, clientReady, listen };
 }

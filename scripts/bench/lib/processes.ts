@@ -18,6 +18,8 @@ export interface NodeProcess {
 
 /** The production image's ENV NODE_OPTIONS (Dockerfile): keep the two equal. */
 export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8';
+/** The production image's other runtime ENV (Dockerfile; docs/performance.md, Memory). */
+export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
 /**
  * A `.ts` entry runs through tsx; a `.js` one (compiled, `dist/`) runs as the
@@ -30,7 +32,7 @@ export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, c
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'w');
   const compiled = entry.endsWith('.js');
   const args = compiled ? [entry] : ['--import', 'tsx', entry];
-  const childEnv = compiled ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${PRODUCTION_NODE_OPTIONS}`.trim() } : env;
+  const childEnv = compiled ? { ...PRODUCTION_RUNTIME_ENV, ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${PRODUCTION_NODE_OPTIONS}`.trim() } : env;
   const child = spawn(process.execPath, args, { env: childEnv, cwd, stdio: ['ignore', log, log] });
   child.on('exit', (code, signal) => {
     if (!stopping && !expectedExits.has(child)) onExit(`${name} exited (${signal ?? code}); see ${logDir}/${name}.log`);

@@ -14,11 +14,14 @@
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
  * - the user is read with a prepared statement (adapter/find-by-key.ts):
- *   one read per token request.
+ *   one read per token request;
+ * - every compare goes through the bounded hash queue (http-kit's
+ *   BoundedQueue): when it is full, QueueFullError (a 503 with Retry-After
+ *   for the callers) at once, no password checked.
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
-import { isWellFormedText } from '@heroes/http-kit';
+import { isWellFormedText, type BoundedQueue } from '@heroes/http-kit';
 import { findUserRow } from '../adapter/find-by-key.ts';
 import { isStorableText } from '../params/storable-text.ts';
 
@@ -31,16 +34,16 @@ export type UserAuthenticator = (username: string, password: string) => Promise<
 
 /**
  * Usage:
- *   const authenticate = createUserAuthenticator(db, 10);
- *   const user = await authenticate('bob', 'secret'); // undefined when wrong
+ *   const authenticate = createUserAuthenticator(db, 10, new BoundedQueue({ concurrency: 4, maxQueued: 32 }));
+ *   const user = await authenticate('bob', 'secret'); // undefined when wrong; QueueFullError when busy
  */
-export function createUserAuthenticator(db: PrismaClient, cost: number): UserAuthenticator {
+export function createUserAuthenticator(db: PrismaClient, cost: number, hashQueue: BoundedQueue): UserAuthenticator {
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
   return async function authenticateUser(username, password) {
     const user = username && isStorableText(username) ? await findUserRow(db, { username }) : undefined;
     const hash = user?.hashedPassword ?? (await dummyHash());
-    const matches = password !== '' && isWellFormedText(password) && (await bcrypt.compare(password, hash).catch(() => false));
+    const matches = password !== '' && isWellFormedText(password) && (await hashQueue.run(() => bcrypt.compare(password, hash).catch(() => false)));
     return user && matches ? { id: user.id, username: user.username } : undefined;
   };
 }

@@ -4,7 +4,7 @@
  * request reads a client, a token and a grant; a Prisma query compiles its
  * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
  * introspection in a profile), a prepared statement costs a fraction.
- * Writes, deletes and the rarer look-ups stay with Prisma.
+ * Their writes are in write-by-key.ts.
  *
  * Rules enforced here:
  * - rows come back in the shape Prisma gives (Dates, parsed jsonb, text[]),
@@ -58,6 +58,16 @@ export async function findRecordRow(db: PrismaClient, model: string, id: string)
     name: 'adapter-find-record',
     text: `SELECT payload, ${TIMES} FROM oidc_records WHERE model = $1 AND id = $2`,
     values: [model, id],
+  });
+  return rows[0] && toStoredRow(rows[0]);
+}
+
+/** An `oidc_records` row by (model, uid): the session of an interaction. */
+export async function findRecordByUid(db: PrismaClient, model: string, uid: string): Promise<StoredRow | undefined> {
+  const { rows } = await sqlPool(db).query<RawStoredRow>({
+    name: 'adapter-find-record-by-uid',
+    text: `SELECT payload, ${TIMES} FROM oidc_records WHERE model = $1 AND uid = $2 LIMIT 1`,
+    values: [model, uid],
   });
   return rows[0] && toStoredRow(rows[0]);
 }

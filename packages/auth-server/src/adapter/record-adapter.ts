@@ -8,12 +8,14 @@
  * - `destroy` and `revokeByGrantId` never throw on missing rows;
  * - a looked-up id, uid or user code with a NUL or a lone surrogate
  *   (params/storable-text.ts) is not found, without a query;
- * - `find` reads through find-by-key.ts (a prepared pg statement).
+ * - reads and writes are prepared pg statements (find-by-key.ts,
+ *   write-by-key.ts) but the look-up by user code (device flow, unused).
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { findRecordRow } from './find-by-key.ts';
+import { findRecordByUid, findRecordRow } from './find-by-key.ts';
+import { consumeRecordRow, deleteRecordRows, upsertRecordRow } from './write-by-key.ts';
 
 export class RecordAdapter implements Adapter {
   readonly #db: PrismaClient;
@@ -25,16 +27,13 @@ export class RecordAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const data = {
+    await upsertRecordRow(this.#db, {
+      model: this.#model,
+      id,
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
-      payload: payload as Prisma.InputJsonValue,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.#db.oidcRecord.upsert({
-      where: { model_id: { model: this.#model, id } },
-      create: { model: this.#model, id, ...data },
-      update: data,
+      payload,
+      expiresAtMs: expiresIn ? Date.now() + expiresIn * 1000 : null,
     });
   }
 
@@ -45,8 +44,7 @@ export class RecordAdapter implements Adapter {
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
     if (!isStorableText(uid)) return undefined;
-    const row = await this.#db.oidcRecord.findFirst({ where: { model: this.#model, uid } });
-    return toPayload(row);
+    return toPayload(await findRecordByUid(this.#db, this.#model, uid));
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
@@ -58,15 +56,15 @@ export class RecordAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.#db.oidcRecord.updateMany({ where: { model: this.#model, id }, data: { consumedAt: new Date() } });
+    await consumeRecordRow(this.#db, this.#model, id);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#db.oidcRecord.deleteMany({ where: { model: this.#model, id } });
+    await deleteRecordRows(this.#db, this.#model, { id });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.#db.oidcRecord.deleteMany({ where: { model: this.#model, grantId } });
+    await deleteRecordRows(this.#db, this.#model, { grantId });
   }
 }
 

@@ -13,11 +13,9 @@
 import type { PrismaClient } from '@heroes/db';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
+import { deleteOtherAccessTokens } from './write-by-key.ts';
 
 export async function revokeReplacedAccessTokens(db: PrismaClient, notify: RevocationNotifier, grantId: string, keep: string): Promise<void> {
-  const replaced = await db.accessToken.findMany({ where: { grantId, NOT: { id: hashToken(keep) } }, select: { id: true } });
-  if (replaced.length === 0) return;
-  const ids = replaced.map((row) => row.id);
-  await db.accessToken.deleteMany({ where: { id: { in: ids } } });
+  const ids = await deleteOtherAccessTokens(db, grantId, hashToken(keep));
   for (const tokenHash of ids) await notify({ tokenHash });
 }

@@ -18,15 +18,16 @@
  *   invalid_grant and the whole grant is revoked, as for a replay;
  * - `destroy` and `revokeByGrantId` never throw on missing rows;
  * - destroying, consuming or revoking access tokens notifies resource servers;
- * - `find` reads through find-by-key.ts (a prepared pg statement), the
- *   writes through Prisma.
+ * - reads and writes are prepared pg statements (find-by-key.ts,
+ *   write-by-key.ts).
  */
-import type { Prisma, PrismaClient } from '@heroes/db';
+import type { PrismaClient } from '@heroes/db';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 import { revokeGrant } from './revoke-grant.ts';
+import { consumeTokenRow, deleteTokenRows, tokenRowGrantId, upsertTokenRow } from './write-by-key.ts';
 
 /** The library's opaque token values are 43 of these (256 bits); codes and refresh tokens too. */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
@@ -35,32 +36,6 @@ export type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
 
 const LABELS: Readonly<Record<TokenModel, string>> = { AccessToken: 'access token', RefreshToken: 'refresh token', AuthorizationCode: 'authorization code' };
 
-interface TokenData {
-  clientId: string;
-  userId: number | null;
-  grantId: string | null;
-  scope: string | null;
-  payload: Prisma.InputJsonValue;
-  expiresAt: Date;
-  consumedAt: Date | null;
-}
-
-/** The part of a Prisma delegate the adapter uses; the three token tables share it. */
-interface TokenTable {
-  upsert(args: { where: { id: string }; create: TokenData & { id: string }; update: TokenData }): Promise<unknown>;
-  findFirst(args: { where: { id: string }; select: { grantId: true } }): Promise<{ grantId: string | null } | null>;
-  updateMany(args: { where: { id: string; consumedAt: null }; data: { consumedAt: Date } }): Promise<{ count: number }>;
-  deleteMany(args: { where: { id: string } | { grantId: string } }): Promise<{ count: number }>;
-}
-
-export function tokenTable(db: PrismaClient, model: TokenModel): TokenTable {
-  switch (model) {
-    case 'AccessToken': return db.accessToken as unknown as TokenTable;
-    case 'RefreshToken': return db.refreshToken as unknown as TokenTable;
-    case 'AuthorizationCode': return db.authorizationCode as unknown as TokenTable;
-  }
-}
-
 const TABLE_NAMES: Readonly<Record<TokenModel, TokenTableName>> = {
   AccessToken: 'access_tokens',
   RefreshToken: 'refresh_tokens',
@@ -68,7 +43,6 @@ const TABLE_NAMES: Readonly<Record<TokenModel, TokenTableName>> = {
 };
 
 export class TokenAdapter implements Adapter {
-  readonly #table: TokenTable;
   readonly #tableName: TokenTableName;
   readonly #notify: RevocationNotifier | undefined;
   readonly #db: PrismaClient;
@@ -76,7 +50,6 @@ export class TokenAdapter implements Adapter {
   readonly #model: TokenModel;
 
   constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
-    this.#table = tokenTable(db, model);
     this.#tableName = TABLE_NAMES[model];
     this.#db = db;
     this.#revocations = notify;
@@ -87,17 +60,16 @@ export class TokenAdapter implements Adapter {
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const { jti: _value, consumed, ...stored } = payload;
-    const data: TokenData = {
+    await upsertTokenRow(this.#db, this.#tableName, {
+      id: hashToken(id),
       clientId: String(payload.clientId),
       userId: toUserId(payload.accountId),
       grantId: payload.grantId ?? null,
       scope: payload.scope || null,
-      payload: stored as Prisma.InputJsonValue,
-      expiresAt: new Date(Date.now() + (expiresIn ?? 0) * 1000),
-      consumedAt: consumed ? new Date() : null,
-    };
-    const hash = hashToken(id);
-    await this.#table.upsert({ where: { id: hash }, create: { id: hash, ...data }, update: data });
+      payload: stored,
+      expiresAtMs: Date.now() + (expiresIn ?? 0) * 1000,
+      consumedAtMs: consumed ? Date.now() : null,
+    });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -119,23 +91,20 @@ export class TokenAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     const tokenHash = hashToken(id);
-    const { count } = await this.#table.updateMany({ where: { id: tokenHash, consumedAt: null }, data: { consumedAt: new Date() } });
-    if (count === 1) return this.#notify?.({ tokenHash });
+    if (await consumeTokenRow(this.#db, this.#tableName, tokenHash)) return this.#notify?.({ tokenHash });
     // Another request consumed it first (or it was revoked meanwhile).
-    const row = await this.#table.findFirst({ where: { id: tokenHash }, select: { grantId: true } });
-    if (row?.grantId) await revokeGrant(this.#db, this.#revocations, row.grantId);
+    const grantId = await tokenRowGrantId(this.#db, this.#tableName, tokenHash);
+    if (grantId) await revokeGrant(this.#db, this.#revocations, grantId);
     throw new errors.InvalidGrant(`${LABELS[this.#model]} already used`);
   }
 
   async destroy(id: string): Promise<void> {
     const tokenHash = hashToken(id);
-    const { count } = await this.#table.deleteMany({ where: { id: tokenHash } });
-    if (count > 0) await this.#notify?.({ tokenHash });
+    if ((await deleteTokenRows(this.#db, this.#tableName, { id: tokenHash })) > 0) await this.#notify?.({ tokenHash });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    const { count } = await this.#table.deleteMany({ where: { grantId } });
-    if (count > 0) await this.#notify?.({ grantId });
+    if ((await deleteTokenRows(this.#db, this.#tableName, { grantId })) > 0) await this.#notify?.({ grantId });
   }
 }
 

@@ -6,7 +6,8 @@
  *   GET:  parse → checkClient → checkAuthorizationRequest → login form
  *   POST: own origin (check-request-origin.ts, else 403 page) → read form (middleware/read-form.ts) → parse → checkClient → checkAuthorizationRequest
  *         → authenticate user (wrong → form again, with an error; too many
- *           failures of the account or the address → 429 page with Retry-After)
+ *           failures of the account or the address → 429 page with Retry-After;
+ *           the password-hash queue full → 503 page with Retry-After, at once)
  *         → mintCode → 302 redirect_uri?code&state&iss
  *
  * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
@@ -18,7 +19,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { dispatchByMethod } from '@heroes/http-kit';
+import { dispatchByMethod, QueueFullError } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
@@ -71,6 +72,10 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     const form = (await readForm(ctx)) ?? {};
     await handle(ctx, deps, form, async (client, request, authorization) => {
       const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
+        if (err instanceof QueueFullError) {
+          ctx.set('Retry-After', String(err.retryAfterSeconds));
+          throw new PageError('temporarily_unavailable', 'Too many logins at once; please retry in a moment.', 503);
+        }
         if (!(err instanceof LoginThrottledError)) throw err;
         ctx.set('Retry-After', String(err.retryAfterSeconds));
         throw new PageError('temporarily_unavailable', err.message, 429);

@@ -3,7 +3,7 @@
  * settings' defaults (settings.ts) plus the fixed rules below. Each can be
  * overridden by passing a partial config to createAuthServer.
  */
-import { defaultsOf } from '@heroes/http-kit/settings';
+import { defaultsOf, libuvPoolSize } from '@heroes/http-kit/settings';
 import { SETTINGS } from './settings.ts';
 
 /** Rules that are not settings. */
@@ -25,5 +25,6 @@ export const FIXED = Object.freeze({
 
 export const DEFAULTS = Object.freeze({
   ...defaultsOf(SETTINGS),
+  passwordHashConcurrency: libuvPoolSize(),
   ...FIXED,
 });

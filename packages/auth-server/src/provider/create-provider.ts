@@ -61,13 +61,15 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     issueRefreshToken: async (_ctx, client) => client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    // The introspection `username` member, stored with the token (no read per introspection).
+    // The introspection `username` member, stored with the token (no read per introspection),
+    // and `grant_id`: resource servers evict a revoked grant's cached tokens by it (notify/revocation-notifier.ts).
     extraTokenClaims: async (ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
       const known = ctx?.oidc?.entities?.Account as HeroesAccount | undefined;
       const account = known?.accountId === accountId ? known : ((await findAccount(ctx, accountId)) as HeroesAccount | undefined);
-      return account ? { username: account.username } : undefined;
+      const grant = 'grantId' in token && typeof token.grantId === 'string' ? { grant_id: token.grantId } : {};
+      return account ? { username: account.username, ...grant } : undefined;
     },
     ttl: {
       AccessToken: (_ctx, token) => (token.gty?.startsWith('password') ? config.accessTokenTtl : config.codeAccessTokenTtl),

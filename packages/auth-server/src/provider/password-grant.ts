@@ -10,6 +10,8 @@
  * - unknown user or wrong password → invalid_grant, one message for both;
  * - too many failures of the account or the client address (throttle/) →
  *   429 `temporarily_unavailable` with `Retry-After`, no password checked;
+ * - the password-hash queue full → 503 `temporarily_unavailable` with
+ *   `Retry-After`, at once, no password checked;
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
  * - the response: access_token, token_type `bearer`, expires_in (integer
@@ -17,6 +19,7 @@
  *   access token grants (RFC 6749 section 5.1).
  */
 import { formatScopes } from '@heroes/oauth-scopes';
+import { QueueFullError } from '@heroes/http-kit';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
@@ -53,7 +56,9 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const scope = formatScopes(resolved.scopes);
 
     const user = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req)).catch((err: unknown) => {
-      throw err instanceof LoginThrottledError ? tooManyAttempts(ctx, err) : err;
+      if (err instanceof LoginThrottledError) throw refusal(ctx, 429, err.message, err.retryAfterSeconds);
+      if (err instanceof QueueFullError) throw refusal(ctx, 503, 'too many logins at once; retry later', err.retryAfterSeconds);
+      throw err;
     });
     if (!user) throw new errors.InvalidGrant('invalid username or password');
     const account = toAccount(user);
@@ -84,10 +89,13 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
   };
 }
 
-/** RFC 6585 section 4: 429 with Retry-After; the body is an OAuth error (RFC 6749 section 5.2). */
-function tooManyAttempts(ctx: TokenEndpointGrantContext<PasswordParams>, err: LoginThrottledError): Error {
-  ctx.set('Retry-After', String(err.retryAfterSeconds));
-  const refusal = new errors.CustomOIDCProviderError('temporarily_unavailable', err.message);
-  Object.assign(refusal, { status: 429, statusCode: 429 });
-  return refusal;
+/**
+ * `temporarily_unavailable` (RFC 6749 section 5.2 body) with Retry-After:
+ * 429 for a throttled login (RFC 6585 section 4), 503 for a full hash queue.
+ */
+function refusal(ctx: TokenEndpointGrantContext<PasswordParams>, status: 429 | 503, description: string, retryAfterSeconds: number): Error {
+  ctx.set('Retry-After', String(retryAfterSeconds));
+  const error = new errors.CustomOIDCProviderError('temporarily_unavailable', description);
+  Object.assign(error, { status, statusCode: status });
+  return error;
 }

@@ -24,7 +24,7 @@
  *   ok ? await throttle.succeeded(username) : await throttle.failed(username, address);
  */
 import { createHash } from 'node:crypto';
-import { countInWindow, windowWaitMs, type PrismaClient } from '@heroes/db';
+import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -50,38 +50,41 @@ const accountKey = (username: string) => `account:${createHash('sha256').update(
 const addressKey = (address: string) => `address:${address}`;
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
+  // Prepared statements on the pool: every login checks, and most succeed.
+  const pool = sqlPool(db);
   return {
     async check(username, address) {
       const [account, addressWaitMs] = await Promise.all([
-        db.$queryRaw<Array<{ wait_ms: number | null }>>`
-          SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms
-          FROM login_throttles WHERE key = ${accountKey(username)}`,
-        windowWaitMs(db, addressKey(address), limits.addressFailures, limits.addressWindowMs),
+        pool.query<{ wait_ms: number | null }>({
+          name: 'login-throttle-check',
+          text: 'SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms FROM login_throttles WHERE key = $1',
+          values: [accountKey(username)],
+        }),
+        windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
       ]);
-      const waitMs = Math.max(0, account[0]?.wait_ms ?? 0, addressWaitMs);
+      const waitMs = Math.max(0, account.rows[0]?.wait_ms ?? 0, addressWaitMs);
       return waitMs > 0 ? { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : undefined;
     },
 
     async failed(username, address) {
-      await db.$executeRaw`
-        INSERT INTO login_throttles (key, failures, window_start, blocked_until)
-        VALUES (${accountKey(username)}, 1, now(), ${blockAfter(1, limits)})
-        ON CONFLICT (key) DO UPDATE SET
-          failures = login_throttles.failures + 1,
-          blocked_until = CASE WHEN login_throttles.failures + 1 >= ${limits.accountFailures}
-            THEN now() + make_interval(secs => LEAST(${limits.backoffMaxMs}::float8,
-              ${limits.backoffMs}::float8 * power(2, LEAST(login_throttles.failures + 1 - ${limits.accountFailures}, 30))) / 1000)
-            END`;
-      await countInWindow(db, addressKey(address), limits.addressWindowMs);
+      // The n-th consecutive failure from the limit on blocks for backoffMs × 2^(n − limit), at most backoffMaxMs.
+      await pool.query({
+        name: 'login-throttle-failed',
+        text: `INSERT INTO login_throttles (key, failures, window_start, blocked_until)
+          VALUES ($1, 1, now(), CASE WHEN 1 >= $2::int THEN now() + make_interval(secs => LEAST($3::float8, $4::float8) / 1000) END)
+          ON CONFLICT (key) DO UPDATE SET
+            failures = login_throttles.failures + 1,
+            blocked_until = CASE WHEN login_throttles.failures + 1 >= $2::int
+              THEN now() + make_interval(secs => LEAST($3::float8,
+                $4::float8 * power(2, LEAST(login_throttles.failures + 1 - $2::int, 30))) / 1000)
+              END`,
+        values: [accountKey(username), limits.accountFailures, limits.backoffMaxMs, limits.backoffMs],
+      });
+      await countInWindow(pool, addressKey(address), limits.addressWindowMs);
     },
 
     async succeeded(username) {
-      await db.$executeRaw`DELETE FROM login_throttles WHERE key = ${accountKey(username)}`;
+      await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [accountKey(username)] });
     },
   };
-}
-
-/** blocked_until of a first failure: only when one failure is already the limit. */
-function blockAfter(failures: number, limits: LoginLimits): Date | null {
-  return failures >= limits.accountFailures ? new Date(Date.now() + Math.min(limits.backoffMs, limits.backoffMaxMs)) : null;
 }

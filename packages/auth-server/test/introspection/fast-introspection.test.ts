@@ -68,7 +68,7 @@ test.serial('a live access token: the same answer, without the provider once the
     t.is(await compare(t, rs, { token, token_type_hint: 'access_token' }), 0);
   }
   const body = JSON.parse((await introspect(fast, rs, { token: scoped })).text) as Record<string, unknown>;
-  t.deepEqual(Object.keys(body), ['active', 'sub', 'username', 'client_id', 'exp', 'iat', 'iss', 'scope', 'token_type']);
+  t.deepEqual(Object.keys(body), ['active', 'sub', 'grant_id', 'username', 'client_id', 'exp', 'iat', 'iss', 'scope', 'token_type']);
   t.is(body['active'], true);
   // A client asking about its own token.
   await compare(t, basic('app', 'app-secret'), { token: scoped });

@@ -20,7 +20,7 @@ test.after.always(() => s?.close());
 const introspect = (authorization: string | undefined, form: Record<string, string>) =>
   postForm(`${s.url}/auth/introspect`, form, authorization ? { authorization } : {});
 
-test('the resource server introspects any token: active, scope, client_id, username, sub, exp, token_type', async (t) => {
+test('the resource server introspects any token: active, scope, client_id, username, sub, exp, token_type, grant_id', async (t) => {
   const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { ...user, scope: 'heroes:read' });
   const res = await introspect(rs, { token: String(issued.body['access_token']) });
   t.is(res.status, 200);
@@ -31,6 +31,8 @@ test('the resource server introspects any token: active, scope, client_id, usern
   t.is(body['client_id'], 'app');
   t.is(body['username'], 'bob');
   t.is(body['sub'], String(userId));
+  // Resource servers evict a revoked grant's cached tokens by it.
+  t.is(await s.db.oidcRecord.count({ where: { model: 'Grant', id: String(body['grant_id']) } }), 1);
   t.true(Number.isInteger(body['exp']));
   t.true(Math.abs((body['exp'] as number) - (Date.now() / 1000 + 86_400)) < 10);
   t.is(String(body['token_type']).toLowerCase(), 'bearer');

@@ -25,7 +25,8 @@
  *   both 503 `unable to connect to database` for a request
  * - timeouts (P1002, P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014,
  *   pg-pool's plain `Error("timeout exceeded when trying to connect")`, pg's
- *   "Connection terminated due to connection timeout")
+ *   "Connection terminated due to connection timeout" and "Query read timeout"
+ *   (query_timeout: a hung server))
  *   → `timeout` → 503 `timed out connection to database`
  * - any other Prisma code or SQLSTATE → `other` (a 500); anything else →
  *   undefined (not a database failure; the caller turns it into a 500).
@@ -110,6 +111,7 @@ const MESSAGES: readonly (readonly [RegExp, DatabaseFailureKind])[] = [
   [/^Connection terminated due to connection timeout/, 'timeout'],
   [/^Connection terminated/, 'unreachable'],
   [/^timeout exceeded when trying to connect/, 'timeout'],
+  [/^Query read timeout/, 'timeout'],
   [/^Client has encountered a connection error and is not queryable/, 'unreachable'],
   [/can't reach database server/i, 'unreachable'],
 ];

@@ -4,3 +4,4 @@
  */
 export * from './env-parsers.ts';
 export * from './define-settings.ts';
+export { libuvPoolSize } from './libuv-pool-size.ts';

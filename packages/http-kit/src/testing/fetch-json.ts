@@ -24,6 +24,8 @@ export interface JsonRequest {
   /** Sent as application/x-www-form-urlencoded (unless a content-type is given). */
   form?: Record<string, string>;
   redirect?: 'manual' | 'follow' | 'error';
+  /** Aborts the request (e.g. `AbortSignal.timeout(60_000)`: a hung server fails the test instead of stalling it). */
+  signal?: AbortSignal;
 }
 
 export async function fetchJson<Body = unknown>(url: string, init: JsonRequest = {}): Promise<JsonResponse<Body>> {
@@ -37,7 +39,7 @@ export async function fetchJson<Body = unknown>(url: string, init: JsonRequest =
     body = new URLSearchParams(init.form).toString();
   }
   const method = init.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await fetch(url, { method, headers, body, redirect: init.redirect ?? 'manual' });
+  const response = await fetch(url, { method, headers, body, redirect: init.redirect ?? 'manual', ...(init.signal ? { signal: init.signal } : {}) });
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -174,6 +174,9 @@ test("pg's plain 'Connection terminated unexpectedly' (a pooled connection dropp
   t.deepEqual(toProblem(new Error('wrapped', { cause: dropped })).body, { error: 'unable to connect to database' });
   t.deepEqual(toProblem(new Error('Connection terminated')).body, { error: 'unable to connect to database' });
   t.deepEqual(toProblem(new Error('Connection terminated due to connection timeout')).body, { error: 'timed out connection to database' });
+  // query_timeout: the database (or the network to it) hangs.
+  t.deepEqual(toProblem(new Error('Query read timeout')).body, { error: 'timed out connection to database' });
+  t.is(toProblem(new Error('Query read timeout')).status, 503);
 });
 
 test("pg-pool's plain 'timeout exceeded when trying to connect' → 503 timed out connection to database", async (t) => {

@@ -1,50 +1,62 @@
 /**
- * Introspection results cached in an LRU (lru-cache), keyed by sha256(token).
- * - an active result lives min(ttlMs, exp − now): never past the token's expiry.
- * - an inactive result lives negativeTtlMs (0 = not cached): a dead token
- *   never comes back, so this only bounds memory spent on garbage tokens.
- * - concurrent lookups of one uncached token share one call (LRUCache.fetch).
- * - `clear()` (any revocation notice) empties the cache and forgets calls in
- *   flight; a call that started before a clear never writes its result
- *   (lru-cache aborts it; ignoreFetchAbort hands its answer to the callers
- *   already waiting without storing it).
+ * Introspection results cached by sha256 hex of the token (the value the
+ * authorization server stores and names in revocation notices).
+ * - active results: an LRU of `max` entries; each lives min(ttlMs, exp − now),
+ *   never past the token's expiry;
+ * - inactive results (unknown, revoked, expired tokens): a separate, small
+ *   LRU (`negativeMax` entries, `negativeTtlMs`; 0 = not cached), so a flood
+ *   of random bearer tokens never evicts a valid entry;
+ * - concurrent lookups of one uncached token share one call;
+ * - `revoked(notice)` evicts only what the notice names: the one token
+ *   (`tokenHash`), or the entries of one grant (`grantId`, from the
+ *   introspection's `grant_id`; entries that came without one go too);
+ *   a client-wide or unreadable notice, and a reconnect of the feed, forget
+ *   everything (`clear()`). Either way, calls in flight are forgotten and
+ *   never write their result (it may predate the revocation);
  * - while `trusted` is false (revocation feed down) the cache is neither read
- *   nor written: every request asks the authorization server.
+ *   nor written: every request asks the authorization server;
  * - each lookup is reported to `onLookup` (hit, miss, uncached) for metrics;
  *   a lookup that joins a call in flight counts as a hit.
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { RevokedTokens } from '@heroes/oauth-scopes';
 import type { IntrospectToken } from './introspect-token.ts';
-import type { TokenInfo } from './token-info.ts';
+import { INACTIVE, type TokenInfo } from './token-info.ts';
 
 export interface CachedIntrospectorOptions {
   max: number;
   ttlMs: number;
+  /** Entries of the inactive-result cache. Default: a tenth of `max`, at least 1. */
+  negativeMax?: number;
   negativeTtlMs: number;
   onLookup?: (result: 'hit' | 'miss' | 'uncached') => void;
 }
 
+/** Grant index key of entries whose answer named no grant. */
+const NO_GRANT = '';
+
 export class CachedIntrospector {
   /** False while revocations could be missed; set by the revocation listener. */
   trusted = false;
-  #cache: LRUCache<string, TokenInfo, string>;
-  #introspect: IntrospectToken;
-  #options: CachedIntrospectorOptions;
+  readonly #active: LRUCache<string, TokenInfo>;
+  readonly #inactive: LRUCache<string, true>;
+  /** grantId → keys of its cached active entries (kept in step by the LRU's dispose). */
+  readonly #byGrant = new Map<string, Set<string>>();
+  readonly #inFlight = new Map<string, Promise<TokenInfo>>();
+  /** Bumped by every notice: a call that started before it never writes. */
+  #epoch = 0;
+  readonly #introspect: IntrospectToken;
+  readonly #options: CachedIntrospectorOptions;
 
   constructor(introspect: IntrospectToken, options: CachedIntrospectorOptions) {
     this.#introspect = introspect;
     this.#options = options;
-    this.#cache = new LRUCache<string, TokenInfo, string>({
+    this.#active = new LRUCache<string, TokenInfo>({
       max: Math.max(1, options.max),
-      ttl: Math.max(1, options.ttlMs),
-      ignoreFetchAbort: true,
-      fetchMethod: async (_key, _stale, { context: token, options: entry }) => {
-        const info = await this.#introspect(token);
-        entry.ttl = Math.max(1, this.#ttlFor(info)); // 0 would mean forever: lookup() drops it instead
-        return info;
-      },
+      dispose: (info, key) => this.#unindex(info, key),
     });
+    this.#inactive = new LRUCache<string, true>({ max: Math.max(1, options.negativeMax ?? Math.ceil(options.max / 10)) });
   }
 
   /**
@@ -57,28 +69,74 @@ export class CachedIntrospector {
       report('uncached');
       return this.#introspect(token);
     }
-    const key = crypto.createHash('sha256').update(token).digest('base64url');
-    const status: LRUCache.Status<string, TokenInfo, string> = {};
-    const pending = this.#cache.fetch(key, { context: token, status });
-    report(status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
-    const info = await pending;
-    // Not to be kept (inactive with negativeTtlMs 0, expired, or the feed went down meanwhile).
-    if (info && (this.#ttlFor(info) <= 0 || !this.trusted) && this.#cache.peek(key) === info) this.#cache.delete(key);
-    return info ?? this.#introspect(token);
+    const key = crypto.createHash('sha256').update(token).digest('hex');
+    const cached = this.#active.get(key) ?? (this.#inactive.get(key) ? INACTIVE : undefined) ?? this.#inFlight.get(key);
+    report(cached ? 'hit' : 'miss');
+    return cached ?? this.#call(key, token);
   }
 
-  /** Forgets everything; called on every revocation notice and on reconnect. */
+  /** Drops what a revocation notice names (undefined: everything). */
+  revoked(notice: RevokedTokens | undefined): void {
+    if (!notice || notice.clientId !== undefined || (notice.grantId === undefined && notice.tokenHash === undefined)) return this.clear();
+    this.#forgetCallsInFlight();
+    if (notice.tokenHash !== undefined) this.#active.delete(notice.tokenHash.toLowerCase());
+    if (notice.grantId !== undefined) {
+      for (const grant of [notice.grantId, NO_GRANT]) {
+        for (const key of [...(this.#byGrant.get(grant) ?? [])]) this.#active.delete(key);
+      }
+    }
+  }
+
+  /** Forgets everything; called for client-wide notices and on reconnect of the feed. */
   clear(): void {
-    this.#cache.clear();
+    this.#forgetCallsInFlight();
+    this.#active.clear();
+    this.#inactive.clear();
   }
 
+  /** Cached active entries. */
   get size(): number {
-    return this.#cache.size;
+    return this.#active.size;
   }
 
-  #ttlFor(info: TokenInfo): number {
-    if (!info.active) return this.#options.negativeTtlMs;
+  #call(key: string, token: string): Promise<TokenInfo> {
+    const epoch = this.#epoch;
+    const call = this.#introspect(token).then((info) => {
+      if (epoch === this.#epoch && this.trusted) this.#store(key, info);
+      return info;
+    });
+    this.#inFlight.set(key, call);
+    const forget = () => {
+      if (this.#inFlight.get(key) === call) this.#inFlight.delete(key);
+    };
+    call.then(forget, forget);
+    return call;
+  }
+
+  #store(key: string, info: TokenInfo): void {
+    if (!info.active) {
+      if (this.#options.negativeTtlMs > 0) this.#inactive.set(key, true, { ttl: this.#options.negativeTtlMs });
+      return;
+    }
     const untilExpiry = info.exp === undefined ? Infinity : Math.floor(info.exp * 1000 - Date.now());
-    return Math.min(this.#options.ttlMs, untilExpiry);
+    const ttl = Math.min(this.#options.ttlMs, untilExpiry);
+    if (ttl <= 0) return;
+    this.#active.set(key, info, { ttl });
+    const grant = info.grantId ?? NO_GRANT;
+    let keys = this.#byGrant.get(grant);
+    if (!keys) this.#byGrant.set(grant, (keys = new Set()));
+    keys.add(key);
+  }
+
+  #unindex(info: TokenInfo, key: string): void {
+    const grant = info.grantId ?? NO_GRANT;
+    const keys = this.#byGrant.get(grant);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#byGrant.delete(grant);
+  }
+
+  #forgetCallsInFlight(): void {
+    this.#epoch++;
+    this.#inFlight.clear();
   }
 }

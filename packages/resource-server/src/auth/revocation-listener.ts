@@ -2,7 +2,8 @@
  * Keeps a dedicated PostgreSQL connection on `LISTEN heroes_tokens_revoked`.
  * The authorization server NOTIFYs that channel whenever tokens die
  * (payload like {"grantId":..,"tokenHash":..} or {"clientId":..}).
- * - any notification → onRevoked() (the cache is cleared: simplest correct).
+ * - each notification → onRevoked(payload) (the cache evicts what it names);
+ *   after a (re)connect, onRevoked(undefined): notices may have been missed.
  * - onTrusted(false) as soon as the connection is lost or fails a heartbeat;
  *   onTrusted(true) only after LISTEN is active again (and onRevoked() ran,
  *   since notices may have been missed meanwhile).
@@ -33,7 +34,7 @@ const MAX_BACKOFF_MS = 5_000;
 
 /**
  * Usage:
- *   const listener = createRevocationListener({ databaseUrl, logger, onRevoked: () => cache.clear(),
+ *   const listener = createRevocationListener({ databaseUrl, logger, onRevoked: (payload) => evict(payload),
  *     onTrusted: (ok) => (cache.trusted = ok) });
  *   await listener.start();
  */

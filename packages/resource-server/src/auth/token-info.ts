@@ -11,6 +11,8 @@ export interface TokenInfo {
   sub?: string;
   /** Expiry, seconds since the epoch (RFC 7662 `exp`). */
   exp?: number;
+  /** The grant the token belongs to (`grant_id`): a revocation notice of that grant evicts it from the cache. */
+  grantId?: string;
 }
 
 export const INACTIVE: TokenInfo = Object.freeze({ active: false, scopes: Object.freeze([]) });
@@ -42,6 +44,7 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
     username: str(record.username),
     sub: str(record.sub),
     exp,
+    grantId: str(record.grant_id),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { readOrCreateSecretFile } from '@heroes/db';
+import { readOrCreateSecretFile } from '@heroes/db/pg';
 
 export const secretFileName = 'resource-server-secret';
 

@@ -2,7 +2,7 @@
  * Every default of the resource server, in one place: the environment
  * settings' defaults (settings.ts) plus the fixed rules below.
  */
-import { defaultsOf } from '@heroes/http-kit';
+import { defaultsOf, libuvPoolSize } from '@heroes/http-kit';
 import { SETTINGS } from './settings.ts';
 
 /** Rules of the service that are not settings. */
@@ -25,6 +25,7 @@ export const defaults = Object.freeze({
   ...defaultsOf(SETTINGS),
   authServerUrl: 'http://127.0.0.1:8889',
   publicBaseUrl: 'http://localhost:8888',
+  passwordHashConcurrency: libuvPoolSize(),
   ...FIXED,
 });
 

@@ -6,7 +6,7 @@
  * takes effect. Its pages call the token endpoint from that same origin,
  * the default allowed origin (docs/oauth.md, "Browser origins").
  */
-import type { PrismaClient } from '@heroes/db';
+import { UTC_NOW, type Database } from '../data/create-pool.ts';
 
 export const APP_CLIENT_ID = 'tour-of-heroes';
 
@@ -15,7 +15,12 @@ export function appRedirectUri(publicBaseUrl: string): string {
 }
 
 /** Usage: `await ensureAppClient(db, { publicBaseUrl, scopes: ['heroes:read', 'heroes:write'] })` */
-export async function ensureAppClient(db: PrismaClient, options: { publicBaseUrl: string; scopes: string[] }): Promise<void> {
-  const data = { redirectUris: [appRedirectUri(options.publicBaseUrl)], allowedScopes: options.scopes, hashedSecret: null };
-  await db.oAuthClient.upsert({ where: { id: APP_CLIENT_ID }, create: { id: APP_CLIENT_ID, ...data }, update: data });
+export async function ensureAppClient(db: Database, options: { publicBaseUrl: string; scopes: string[] }): Promise<void> {
+  await db.query({
+    text: `INSERT INTO oauth_clients (id, hashed_secret, redirect_uris, allowed_scopes, created_at, updated_at)
+      VALUES ($1, NULL, $2, $3, ${UTC_NOW}, ${UTC_NOW})
+      ON CONFLICT (id) DO UPDATE SET hashed_secret = NULL, redirect_uris = EXCLUDED.redirect_uris,
+        allowed_scopes = EXCLUDED.allowed_scopes, updated_at = EXCLUDED.updated_at`,
+    values: [APP_CLIENT_ID, [appRedirectUri(options.publicBaseUrl)], options.scopes],
+  });
 }

@@ -7,7 +7,10 @@
  * - two processes starting together: a lost create race is retried once.
  */
 import bcrypt from 'bcrypt';
-import type { PrismaClient } from '@heroes/db';
+import { UTC_NOW, type Database } from '../data/create-pool.ts';
+
+/** SQLSTATE of a unique violation: another replica created the row first. */
+const UNIQUE_VIOLATION = '23505';
 
 export type EnsureClientResult = 'created' | 'updated' | 'unchanged';
 
@@ -16,23 +19,27 @@ export type EnsureClientResult = 'created' | 'updated' | 'unchanged';
  *   await ensureClient(db, { clientId: 'resource-server', clientSecret, bcryptCost: 10 });
  */
 export async function ensureClient(
-  db: PrismaClient,
+  db: Database,
   options: { clientId: string; clientSecret: string; bcryptCost: number },
   retry = true,
 ): Promise<EnsureClientResult> {
   const { clientId: id, clientSecret, bcryptCost } = options;
-  const existing = await db.oAuthClient.findUnique({ where: { id }, select: { hashedSecret: true } });
+  const { rows } = await db.query<{ hashed_secret: string | null }>({ text: 'SELECT hashed_secret FROM oauth_clients WHERE id = $1', values: [id] });
+  const existing = rows[0] && { hashedSecret: rows[0].hashed_secret };
   if (existing?.hashedSecret && (await bcrypt.compare(clientSecret, existing.hashedSecret))) return 'unchanged';
   const hashedSecret = await bcrypt.hash(clientSecret, bcryptCost);
   if (existing) {
-    await db.oAuthClient.update({ where: { id }, data: { hashedSecret } });
+    await db.query({ text: `UPDATE oauth_clients SET hashed_secret = $2, updated_at = ${UTC_NOW} WHERE id = $1`, values: [id, hashedSecret] });
     return 'updated';
   }
   try {
-    await db.oAuthClient.create({ data: { id, hashedSecret } });
+    await db.query({
+      text: `INSERT INTO oauth_clients (id, hashed_secret, created_at, updated_at) VALUES ($1, $2, ${UTC_NOW}, ${UTC_NOW})`,
+      values: [id, hashedSecret],
+    });
     return 'created';
   } catch (err) {
-    if (retry && (err as { code?: string }).code === 'P2002') return ensureClient(db, options, false);
+    if (retry && (err as { code?: string }).code === UNIQUE_VIOLATION) return ensureClient(db, options, false);
     throw err;
   }
 }

@@ -6,7 +6,7 @@
  * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
  * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
-import { resolveDataDir } from '@heroes/db';
+import { resolveDataDir } from '@heroes/db/pg';
 import { loadSettings, type Env } from '@heroes/http-kit';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';

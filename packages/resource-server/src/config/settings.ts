@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText } from '@heroes/http-kit';
+import { defineSettings, integer, libuvPoolSize, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -38,6 +38,14 @@ export const SETTINGS = defineSettings({
     doc: 'its secret; the client row is created or updated on start',
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
+  passwordHashConcurrency: {
+    env: 'PASSWORD_HASH_CONCURRENCY', parse: integer({ min: 1 }), default: (_values: Record<string, unknown>, env: Env) => libuvPoolSize(env),
+    defaultDoc: '`$UV_THREADPOOL_SIZE`, else 4', doc: 'bcrypt hashes (logins, `/register`) running at once per process (libuv\'s thread pool runs them)',
+  },
+  passwordHashQueueMax: {
+    env: 'PASSWORD_HASH_QUEUE_MAX', parse: integer({ min: 0 }), default: 32,
+    doc: 'bcrypt hashes waiting at most per process; one more answers 503 with Retry-After at once',
+  },
   registerAddressLimit: {
     env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
     doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',
@@ -49,7 +57,11 @@ export const SETTINGS = defineSettings({
   introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
   introspectionCacheTtlMs: {
     env: 'INTROSPECTION_CACHE_TTL_MS', parse: milliseconds, default: 60_000,
-    doc: "longest an active result is cached, ms (never past the token's expiry; revocations clear it at once)",
+    doc: "longest an active result is cached, ms (never past the token's expiry; a revocation evicts the token's grant at once)",
+  },
+  introspectionNegativeCacheMax: {
+    env: 'INTROSPECTION_NEGATIVE_CACHE_MAX', parse: positive, default: 1_000,
+    doc: 'cached inactive (unknown, revoked) token results, in a cache of their own: random tokens never evict valid entries',
   },
   introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
@@ -60,6 +72,10 @@ export const SETTINGS = defineSettings({
   headersTimeoutMs: { env: 'HEADERS_TIMEOUT_MS', parse: positive, default: 15_000, doc: 'longest time a client may take to send the request headers, ms' },
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: positive, default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
+  dbQueryTimeoutMs: {
+    env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 5_000,
+    doc: 'time limit of one database query at the edge, ms (a hung database: 503 `timed out connection to database`, not a stalled request)',
+  },
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {

@@ -7,14 +7,24 @@
  *   classifier (mapDatabaseError) answers it (23505 → 409; refused, reset,
  *   terminated → 503 `unable to connect to database`; pool timeout → 503
  *   `timed out connection to database`); the pool reconnects on the next call.
+ * - a query unanswered after `queryTimeoutMs` (a hung database or network)
+ *   fails with pg's "Query read timeout" → 503 `timed out connection to
+ *   database`, and its connection is dropped, instead of waiting forever.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
+
+/**
+ * The current time as the TIMESTAMP(3) columns hold it: UTC, as Prisma
+ * writes it (the authorization server), whatever the session's time zone.
+ */
+export const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 
 export interface PoolOptions {
   databaseUrl: string;
   max: number;
   connectTimeoutMs: number;
+  queryTimeoutMs: number;
   logger: Logger;
 }
 
@@ -27,7 +37,7 @@ export interface Database {
 
 /**
  * Usage:
- *   const database = createPool({ databaseUrl, max: 10, connectTimeoutMs: 3000, logger });
+ *   const database = createPool({ databaseUrl, max: 10, connectTimeoutMs: 3000, queryTimeoutMs: 5000, logger });
  *   const { rows } = await database.query({ name: 'heroes-list', text: 'SELECT ...' });
  */
 export function createPool(options: PoolOptions): Database {
@@ -35,6 +45,7 @@ export function createPool(options: PoolOptions): Database {
     connectionString: options.databaseUrl,
     max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'resource-server',

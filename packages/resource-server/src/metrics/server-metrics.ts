@@ -1,12 +1,11 @@
 /**
  * The resource server's Prometheus metrics (http-kit's createMetrics):
- * requests by route template, introspection cache lookups, both database
- * pools, and the password-hash queue.
+ * requests by route template, introspection cache lookups, the database
+ * pool, and the password-hash queue.
  * - route: the @koa/router template (`/heroes/:id`), `/auth/*` or
  *   `/.well-known/*` for forwarded requests, else `unmatched`.
  */
 import type { Context } from 'koa';
-import { poolStats, type PrismaClient } from '@heroes/db';
 import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
 import type { Database } from '../data/create-pool.ts';
 import { FORWARDED_PATHS } from '../proxy/forward-to-auth-server.ts';
@@ -17,7 +16,7 @@ export interface ServerMetrics extends Metrics {
   countLookup(result: 'hit' | 'miss' | 'uncached'): void;
 }
 
-export function createServerMetrics({ allow, db, pool }: { allow: readonly Cidr[]; db: PrismaClient; pool: Database }): ServerMetrics {
+export function createServerMetrics({ allow, pool }: { allow: readonly Cidr[]; pool: Database }): ServerMetrics {
   const metrics = createMetrics({
     allow,
     defaultLabels: { server: 'resource-server' },
@@ -32,11 +31,7 @@ export function createServerMetrics({ allow, db, pool }: { allow: readonly Cidr[
   for (const result of ['hit', 'miss', 'uncached'] as const) lookups.inc({ result }, 0);
   metrics.gauge('db_pool_connections', 'PostgreSQL pool connections: total open, idle, and callers waiting for one', () => {
     const heroes = pool.stats();
-    const prisma = poolStats(db);
-    return [
-      [{ pool: 'heroes', state: 'total' }, heroes.total], [{ pool: 'heroes', state: 'idle' }, heroes.idle], [{ pool: 'heroes', state: 'waiting' }, heroes.waiting],
-      [{ pool: 'prisma', state: 'total' }, prisma.total], [{ pool: 'prisma', state: 'idle' }, prisma.idle], [{ pool: 'prisma', state: 'waiting' }, prisma.waiting],
-    ];
+    return [[{ pool: 'heroes', state: 'total' }, heroes.total], [{ pool: 'heroes', state: 'idle' }, heroes.idle], [{ pool: 'heroes', state: 'waiting' }, heroes.waiting]];
   }, ['pool', 'state']);
   metrics.gauge('password_hash_queue_depth', 'Password hashes waiting for a worker', () => passwordHashQueueDepth());
   return { ...metrics, countLookup: (result) => lookups.inc({ result }) };

@@ -25,6 +25,7 @@ export const EDGE_PATHS = {
         '409': error('The username is taken'),
         '413': error('Body over the size limit'),
         '415': error('Unsupported Content-Type or charset'),
+        '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
         '429': { ...error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
       },
     },

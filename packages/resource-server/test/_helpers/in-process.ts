@@ -1,7 +1,10 @@
 /**
  * An in-process resource server on a fresh test database, pointed at the
  * given authorization server URL. Logs are silenced unless LOG_LEVEL is set.
+ * `db` is a Prisma client of the test's own on that database, to seed and
+ * inspect rows (the server itself talks to it through its pg pool).
  */
+import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { pino } from 'pino';
 import { createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
@@ -10,6 +13,7 @@ export interface InProcessServer {
   url: string;
   server: ResourceServer;
   database: TestDatabase;
+  db: PrismaClient;
   close(): Promise<void>;
 }
 
@@ -26,16 +30,21 @@ export async function startInProcess(
     clientSecret: 'rs-secret',
     authServerUrl,
     bcryptCost: 4,
+    // Patient on a busy machine; a test of the limit sets its own.
+    dbQueryTimeoutMs: 20_000,
     logger: quietLogger(),
     ...options,
   });
   const running = await server.listen(0, '127.0.0.1');
+  const prisma = createDb(db.url, { maxConnections: 2 });
   return {
     url: running.url,
     server,
     database: db,
+    db: prisma,
     async close() {
       await running.close();
+      await prisma.$disconnect();
       if (!database) await db.drop();
     },
   };

@@ -15,7 +15,7 @@ export interface ChildServer extends SpawnedProcess {
 }
 
 /** Time limits for a busy test machine; a test of a limit sets its own. */
-const PATIENT = { DB_CONNECT_TIMEOUT_MS: '20000' };
+const PATIENT = { DB_CONNECT_TIMEOUT_MS: '20000', DB_QUERY_TIMEOUT_MS: '20000' };
 
 async function startChild(entry: string, env: Record<string, string>, port: number, ready: RegExp): Promise<ChildServer> {
   const server = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {

@@ -5,7 +5,9 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { createDb } from '@heroes/db';
 import { createTestDatabase } from '@heroes/db/testing';
+import { pino } from 'pino';
 import { ensureClient } from '../../src/config/ensure-client.ts';
+import { createPool } from '../../src/data/create-pool.ts';
 import { readOrCreateClientSecret } from '../../src/config/client-secret.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 
@@ -57,19 +59,22 @@ test('the authorization server is found on AUTH_PORT of this machine unless AUTH
 test('ensureClient creates the row once and rewrites the hash only when the secret changed', async (t) => {
   const database = await createTestDatabase();
   const db = createDb(database.url);
+  const pool = createPool({ databaseUrl: database.url, max: 2, connectTimeoutMs: 5_000, queryTimeoutMs: 30_000, logger: pino({ level: 'silent' }) });
   try {
     const options = { clientId: 'rs', clientSecret: 'one', bcryptCost: 4 };
-    const results = await Promise.all([ensureClient(db, options), ensureClient(db, options)]);
+    const results = await Promise.all([ensureClient(pool, options), ensureClient(pool, options)]);
     t.true(results.includes('created'));
     const first = await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } });
     t.true(await bcrypt.compare('one', first.hashedSecret!));
     t.deepEqual(first.allowedScopes, []);
     t.deepEqual(first.redirectUris, []);
-    t.is(await ensureClient(db, options), 'unchanged');
+    t.is(await ensureClient(pool, options), 'unchanged');
     t.is((await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret, first.hashedSecret);
-    t.is(await ensureClient(db, { ...options, clientSecret: 'two' }), 'updated');
+    t.is(await ensureClient(pool, { ...options, clientSecret: 'two' }), 'updated');
     t.true(await bcrypt.compare('two', (await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret!));
+    t.true(Math.abs(first.createdAt.getTime() - Date.now()) < 60_000, 'created_at is UTC, as Prisma writes it');
   } finally {
+    await pool.end();
     await db.$disconnect();
     await database.drop();
   }

@@ -71,3 +71,27 @@ test.serial('a revoked token stops working on both resource servers within 1 s',
   t.log(`dead on both after ${deadAfter.join(' ms, ')} ms`);
   for (const ms of deadAfter) t.true(ms < 1_000);
 });
+
+/** The edge process's introspection cache lookups by result (its /metrics, loopback may read). */
+async function lookups(edge: ChildServer): Promise<Record<'hit' | 'miss', number>> {
+  const text = await (await fetch(`${edge.url}/metrics`)).text();
+  const read = (result: string) => Number(new RegExp(`^introspection_cache_lookups_total\\{result="${result}"[^}]*\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { hit: read('hit'), miss: read('miss') };
+}
+
+test.serial('revoking one grant leaves another grant\'s cached token alone: no new introspection for it', async (t) => {
+  const edge = edges[0]!;
+  const [a, b] = [await passwordToken(auth.url, client, 'alice', 'alice pw'), await passwordToken(auth.url, client, 'alice', 'alice pw')];
+  for (const token of [a, b]) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
+  t.is(await revoke(auth.url, client, a.access_token), 200);
+  const deadline = Date.now() + 10_000;
+  while ((await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status === 200 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  t.is((await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status, 401, 'the revoked token died');
+  const before = await lookups(edge);
+  for (let i = 0; i < 5; i++) t.is((await request(`${edge.url}/heroes`, { headers: bearer(b.access_token) })).status, 200);
+  const after = await lookups(edge);
+  t.is(after.miss, before.miss, 'the other grant was not introspected again');
+  t.is(after.hit, before.hit + 5, 'it was answered from the cache');
+});

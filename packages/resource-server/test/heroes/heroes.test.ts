@@ -13,7 +13,7 @@ test.before(async () => {
   auth = await startFakeAuthServer();
   auth.tokens.set(token, activeToken());
   rs = await startInProcess(auth.url);
-  await rs.server.db.hero.createMany({
+  await rs.db.hero.createMany({
     data: ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta'].map((name) => ({ name })),
   });
 });
@@ -133,8 +133,8 @@ test('a hero name that is not well-formed Unicode → 400, never stored altered'
   const hero = (await create('Well formed')).body as HeroBody;
   const renamed = await request(`${rs.url}/heroes/${hero.id}`, { method: 'PUT', headers: { ...h, 'content-type': 'application/json' }, body });
   t.is(renamed.status, 400);
-  t.is((await rs.server.db.hero.findUniqueOrThrow({ where: { id: hero.id } })).name, 'Well formed');
-  t.is(await rs.server.db.hero.count({ where: { name: { startsWith: 'lone' } } }), 0);
+  t.is((await rs.db.hero.findUniqueOrThrow({ where: { id: hero.id } })).name, 'Well formed');
+  t.is(await rs.db.hero.count({ where: { name: { startsWith: 'lone' } } }), 0);
 });
 
 test('POST /heroes → 200 with the created hero; id in the body is ignored', async (t) => {
@@ -143,7 +143,7 @@ test('POST /heroes → 200 with the created hero; id in the body is ignored', as
   const hero = res.body as HeroBody;
   t.is(hero.name, 'Fred');
   t.not(hero.id, 424242);
-  t.is(await rs.server.db.hero.count({ where: { id: 424242 } }), 0);
+  t.is(await rs.db.hero.count({ where: { id: 424242 } }), 0);
 });
 
 test('POST /heroes with a duplicate name → 409', async (t) => {

@@ -23,9 +23,9 @@ test.before(async () => {
   auth.tokens.set(token, activeToken());
   rs = await startInProcess(auth.url);
   // Names with characters JSON escapes, to compare bytes exactly.
-  await rs.server.db.$executeRawUnsafe(`INSERT INTO heroes (name)
+  await rs.db.$executeRawUnsafe(`INSERT INTO heroes (name)
     SELECT 'Hero ' || i || CASE WHEN i % 7 = 0 THEN ' "q" \\ é ☃' ELSE '' END FROM generate_series(1, ${COUNT}) i`);
-  expected = await rs.server.db.hero.findMany({ orderBy: { id: 'asc' }, select: { id: true, name: true } });
+  expected = await rs.db.hero.findMany({ orderBy: { id: 'asc' }, select: { id: true, name: true } });
 });
 test.after.always(async () => {
   await rs?.close();

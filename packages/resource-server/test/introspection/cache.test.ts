@@ -1,6 +1,8 @@
 import test from 'ava';
 import pg from 'pg';
+import crypto from 'node:crypto';
 import { CachedIntrospector } from '../../src/auth/cached-introspector.ts';
+import type { TokenInfo } from '../../src/auth/token-info.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
@@ -61,7 +63,7 @@ test.serial('a token never outlives its exp in the cache', async (t) => {
   t.is(calls('short-lived'), 2);
 });
 
-test.serial('a revocation notice empties the cache: the token dies within 1 s', async (t) => {
+test.serial('a revocation notice of the token\'s grant evicts it: the token dies within 1 s', async (t) => {
   auth.tokens.set('revoke-me', activeToken());
   t.is((await get('revoke-me')).status, 200);
   auth.tokens.set('revoke-me', { active: false });
@@ -148,4 +150,127 @@ test('the configured TTL bounds the cache', async (t) => {
   } finally {
     await short.close();
   }
+});
+
+/** Polls `token` until it is refused (the notice arrived and evicted it); bounded. */
+async function waitUntilRefused(token: string): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let status = 200;
+  while (Date.now() < deadline && status === 200) {
+    status = (await get(token)).status;
+    if (status === 200) await sleep(20);
+  }
+  return status;
+}
+
+test.serial('a revocation of grant A evicts A\'s tokens only: grant B\'s entry stays cached (no new introspection)', async (t) => {
+  auth.tokens.set('grant-a-1', activeToken({ grant_id: 'grant-a' }));
+  auth.tokens.set('grant-a-2', activeToken({ grant_id: 'grant-a' }));
+  auth.tokens.set('grant-b', activeToken({ grant_id: 'grant-b' }));
+  for (const token of ['grant-a-1', 'grant-a-2', 'grant-b']) t.is((await get(token)).status, 200);
+  auth.tokens.set('grant-a-1', { active: false });
+  auth.tokens.set('grant-a-2', { active: false });
+  auth.tokens.set('grant-b', { active: false }); // would show if B were asked again
+  await notify(JSON.stringify({ grantId: 'grant-a' }));
+  t.is(await waitUntilRefused('grant-a-1'), 401);
+  t.is((await get('grant-a-2')).status, 401, 'every token of the grant');
+  t.is((await get('grant-b')).status, 200);
+  t.is(calls('grant-b'), 1);
+});
+
+test.serial('a revocation of one token (tokenHash) evicts that token only', async (t) => {
+  auth.tokens.set('single-1', activeToken({ grant_id: 'grant-s' }));
+  auth.tokens.set('single-2', activeToken({ grant_id: 'grant-s' }));
+  for (const token of ['single-1', 'single-2']) t.is((await get(token)).status, 200);
+  auth.tokens.set('single-1', { active: false });
+  auth.tokens.set('single-2', { active: false });
+  await notify(JSON.stringify({ tokenHash: crypto.createHash('sha256').update('single-1').digest('hex') }));
+  t.is(await waitUntilRefused('single-1'), 401);
+  t.is((await get('single-2')).status, 200);
+  t.is(calls('single-2'), 1);
+});
+
+test('random bearer tokens over HTTP never evict a valid entry (inactive results have a cache of their own)', async (t) => {
+  const small = await startInProcess(auth.url, { introspectionCacheMax: 20, introspectionNegativeCacheMax: 5 });
+  try {
+    auth.tokens.set('valid-among-noise', activeToken());
+    t.is((await request(`${small.url}/heroes`, { headers: bearer('valid-among-noise') })).status, 200);
+    for (let round = 0; round < 30; round++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () =>
+        request(`${small.url}/heroes`, { headers: bearer(crypto.randomBytes(16).toString('base64url')) })));
+      t.true(answers.every((res) => res.status === 401));
+    }
+    t.is((await request(`${small.url}/heroes`, { headers: bearer('valid-among-noise') })).status, 200);
+    t.is(calls('valid-among-noise'), 1);
+  } finally {
+    await small.close();
+  }
+});
+
+test('10,000 random tokens never evict a valid entry; the inactive cache stays within its bound', async (t) => {
+  const asked = new Map<string, number>();
+  const cache = new CachedIntrospector(
+    async (token): Promise<TokenInfo> => {
+      asked.set(token, (asked.get(token) ?? 0) + 1);
+      return token === 'valid' ? { active: true, scopes: [], grantId: 'g' } : { active: false, scopes: [] };
+    },
+    { max: 100, negativeMax: 10, ttlMs: 60_000, negativeTtlMs: 60_000 },
+  );
+  cache.trusted = true;
+  await cache.lookup('valid');
+  for (let i = 0; i < 10_000; i++) await cache.lookup(crypto.randomBytes(16).toString('base64url'));
+  t.true((await cache.lookup('valid')).active);
+  t.is(asked.get('valid'), 1);
+  t.is(cache.size, 1, 'only the valid entry is in the active cache');
+});
+
+test('grant and token notices evict only what they name; a client notice or an unreadable one clears everything', async (t) => {
+  const asked = new Map<string, number>();
+  const grants: Record<string, string | undefined> = { a1: 'a', a2: 'a', b: 'b', old: undefined };
+  const cache = new CachedIntrospector(
+    async (token): Promise<TokenInfo> => {
+      asked.set(token, (asked.get(token) ?? 0) + 1);
+      const grantId = grants[token];
+      return { active: true, scopes: [], ...(grantId ? { grantId } : {}) };
+    },
+    { max: 100, ttlMs: 60_000, negativeTtlMs: 0 },
+  );
+  cache.trusted = true;
+  const lookAll = async () => { for (const token of Object.keys(grants)) await cache.lookup(token); };
+  const count = (token: string) => asked.get(token) ?? 0;
+  await lookAll();
+  cache.revoked({ grantId: 'a' });
+  await lookAll();
+  // Grant a's tokens and the one that came without a grant (it could be a's) were asked again; b was not.
+  t.deepEqual([count('a1'), count('a2'), count('b'), count('old')], [2, 2, 1, 2]);
+  cache.revoked({ tokenHash: crypto.createHash('sha256').update('b').digest('hex') });
+  await lookAll();
+  t.deepEqual([count('a1'), count('a2'), count('b'), count('old')], [2, 2, 2, 2]);
+  cache.revoked({ clientId: 'some-client' });
+  t.is(cache.size, 0);
+  await lookAll();
+  cache.revoked(undefined);
+  t.is(cache.size, 0);
+});
+
+test('a result in flight when a grant notice arrives is not cached (it may predate the revocation)', async (t) => {
+  let n = 0;
+  let release: () => void = () => {};
+  const cache = new CachedIntrospector(
+    async () => {
+      n++;
+      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { active: true, scopes: [], grantId: 'g' };
+    },
+    { max: 10, ttlMs: 60_000, negativeTtlMs: 0 },
+  );
+  cache.trusted = true;
+  const first = cache.lookup('z');
+  await Promise.resolve();
+  cache.revoked({ grantId: 'g' });
+  const second = cache.lookup('z');
+  release();
+  await Promise.all([first, second]);
+  await cache.lookup('z');
+  t.is(n, 2, 'the lookup after the notice started a call of its own, whose result is cached');
 });

@@ -52,7 +52,7 @@ test(`the ${LIMIT + 1}th registration from one address within the window → 429
     const retryAfter = Number(refused.headers.get('retry-after'));
     t.true(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 15 * 60, String(retryAfter));
   }
-  const stored = await behindProxy.server.db.user.count({ where: { username: { startsWith: 'limited-refused-' } } });
+  const stored = await behindProxy.db.user.count({ where: { username: { startsWith: 'limited-refused-' } } });
   t.is(stored, 0);
 });
 

@@ -28,7 +28,7 @@ test('200 with only id and username; password stored as a bcrypt hash', async (t
   t.is(body.username, 'bob');
   t.true(Number.isInteger(body.id) && body.id > 0);
   t.regex(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
-  const user = await rs.server.db.user.findUniqueOrThrow({ where: { id: body.id } });
+  const user = await rs.db.user.findUniqueOrThrow({ where: { id: body.id } });
   t.true(await bcrypt.compare('foobaxx', user.hashedPassword));
   t.is(user.hashedPassword.slice(0, 29), user.salt, 'salt is the bcrypt salt string of the hash');
   t.regex(user.salt, /^\$2[aby]\$04\$/);
@@ -38,8 +38,8 @@ test('each user gets a different salt', async (t) => {
   const a = await register({ username: 'salt-a', password: 'same password' });
   const b = await register({ username: 'salt-b', password: 'same password' });
   const [ua, ub] = await Promise.all([
-    rs.server.db.user.findUniqueOrThrow({ where: { id: (a.body as { id: number }).id } }),
-    rs.server.db.user.findUniqueOrThrow({ where: { id: (b.body as { id: number }).id } }),
+    rs.db.user.findUniqueOrThrow({ where: { id: (a.body as { id: number }).id } }),
+    rs.db.user.findUniqueOrThrow({ where: { id: (b.body as { id: number }).id } }),
   ]);
   t.not(ua.salt, ub.salt);
   t.not(ua.hashedPassword, ub.hashedPassword);
@@ -79,7 +79,7 @@ test('hashedPassword, salt and id sent by the client are never stored', async (t
   const body = res.body as { id: number };
   t.not(body.id, 999);
   t.deepEqual(Object.keys(body).sort(), ['id', 'username']);
-  const user = await rs.server.db.user.findUniqueOrThrow({ where: { username: 'sneaky' } });
+  const user = await rs.db.user.findUniqueOrThrow({ where: { username: 'sneaky' } });
   t.not(user.hashedPassword, 'x');
   t.not(user.salt, 'y');
   t.true(await bcrypt.compare('real', user.hashedPassword));
@@ -149,7 +149,7 @@ test('a form body works too', async (t) => {
   });
   t.is(res.status, 200);
   t.is((res.body as { username: string }).username, 'form user');
-  const user = await rs.server.db.user.findUniqueOrThrow({ where: { username: 'form user' } });
+  const user = await rs.db.user.findUniqueOrThrow({ where: { username: 'form user' } });
   t.true(await bcrypt.compare('p&w', user.hashedPassword));
 });
 
@@ -172,7 +172,7 @@ test('a lone surrogate in the username or password → 400 before any hashing; n
     t.is(res.status, 400, body);
     t.deepEqual(res.body, { error: 'request entity could not be decoded' }, body);
   }
-  t.is(await rs.server.db.user.count({ where: { username: { startsWith: 'lone' } } }), 0);
+  t.is(await rs.db.user.count({ where: { username: { startsWith: 'lone' } } }), 0);
 });
 
 test('NUL in a form username or password → 400 naming the key; NUL never reaches a query', async (t) => {
@@ -210,7 +210,7 @@ test('a gzip- or deflate-encoded body is decoded; another Content-Encoding → 4
   });
   t.is(br.status, 415);
   t.deepEqual(br.body, { error: "unsupported content encoding 'br'" });
-  t.is(await rs.server.db.user.count({ where: { username: 'brotli' } }), 0);
+  t.is(await rs.db.user.count({ where: { username: 'brotli' } }), 0);
 });
 
 test('a gzip form of repeated keys (was seconds of decoding for the whole edge) → 413 at once; the next request is served', async (t) => {

@@ -1,28 +1,31 @@
 /**
  * POST /register (docs/heroes-api.md, Registration): no authentication.
  * Steps: readRegistration → countRegistration (per-address limit, 429) →
- * hash (bcrypt, random salt per user) → insert → 200 `{id, username}`. A duplicate username → 409 (http-kit maps P2002).
+ * hash (bcrypt, random salt per user, through the bounded hash queue: when
+ * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
+ * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource, dispatchByMethod } from '@heroes/http-kit';
-import type { PrismaClient } from '@heroes/db';
+import { defineResource, dispatchByMethod, type BoundedQueue } from '@heroes/http-kit';
+import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 import { countRegistration, type RegistrationLimit } from './registration-limit.ts';
 
 export const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });
 
 export interface RegisterDeps extends RegistrationLimits, RegistrationLimit {
-  db: PrismaClient;
+  db: Database;
   bcryptCost: number;
+  hashQueue: BoundedQueue;
 }
 
 /**
  * Usage:
- *   mountRegisterRoute(router, { db, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72,
+ *   mountRegisterRoute(router, { db, hashQueue, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72,
  *     registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
@@ -30,12 +33,16 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
     POST: [async function register(ctx) {
       const { username, password } = await readRegistration(ctx, deps);
       await countRegistration(ctx, deps.db, deps);
-      const salt = await bcrypt.genSalt(deps.bcryptCost);
-      const hashedPassword = await bcrypt.hash(password, salt);
-      const user = await deps.db.user.create({
-        select: { id: true, username: true },
-        data: { username, hashedPassword, salt },
+      const { salt, hashedPassword } = await deps.hashQueue.run(async () => {
+        const salt = await bcrypt.genSalt(deps.bcryptCost);
+        return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
+      const { rows } = await deps.db.query<{ id: number; username: string }>({
+        name: 'register-user',
+        text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
+        values: [username, hashedPassword, salt],
+      });
+      const user = rows[0]!;
       ctx.body = User.toMap(user);
     }],
   }));

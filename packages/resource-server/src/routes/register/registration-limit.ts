@@ -15,8 +15,9 @@
  *   the window, before any hashing.
  */
 import type { Context } from 'koa';
-import { countInWindow, type PrismaClient } from '@heroes/db';
+import { countInWindow } from '@heroes/db/pg';
 import { TooManyRequestsError } from '@heroes/http-kit';
+import type { Database } from '../../data/create-pool.ts';
 
 export interface RegistrationLimit {
   registerAddressLimit: number;
@@ -27,7 +28,7 @@ export interface RegistrationLimit {
  * Usage:
  *   await countRegistration(ctx, db, { registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
-export async function countRegistration(ctx: Context, db: PrismaClient, limit: RegistrationLimit): Promise<void> {
+export async function countRegistration(ctx: Context, db: Database, limit: RegistrationLimit): Promise<void> {
   const { count, resetInMs } = await countInWindow(db, `register:${ctx.ip}`, limit.registerAddressWindowMs);
   if (count <= limit.registerAddressLimit) return;
   throw new TooManyRequestsError('too many registrations from this address', {

@@ -1,0 +1,268 @@
+/**
+ * Property-based abuse suite (fast-check): random methods, paths, query
+ * strings, headers, content types and encodings, and bodies sent to every
+ * route of a running stack — the authorization server and the edge in
+ * front of it, on a fresh database, reached through the edge as clients do.
+ *
+ * Every answer must be:
+ * - below 500, or a documented 503 (busy or unavailable: JSON with
+ *   Retry-After or an `error`), or 501 for a method no route knows;
+ * - on an error status, the service's JSON `{"error": ...}` (the login page
+ *   at /auth/code answers HTML pages, by design);
+ * and after each batch the next good request is still served (no crash, no
+ * wedged server).
+ *
+ * Bounded: a fixed number of runs and a fixed seed (FUZZ_SEED overrides;
+ * fast-check prints the seed and the shrunk counterexample on failure).
+ */
+import http from 'node:http';
+import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import test from 'ava';
+import fc from 'fast-check';
+import { createAuthServer, generateKeys, type AuthServer } from '@heroes/auth-server';
+import { createResourceServer } from '@heroes/resource-server';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createLogger } from '@heroes/http-kit';
+import { freePort } from '@heroes/http-kit/testing';
+
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
+const RUNS = 1_000;
+
+let database: TestDatabase;
+let auth: AuthServer;
+let closeAuth: () => Promise<void> = async () => {};
+let closeEdge: () => Promise<void> = async () => {};
+let edge = '';
+let goodToken = '';
+
+function quietLogger(name: string) {
+  const logger = createLogger(name);
+  logger.level = process.env['LOG_LEVEL'] ?? 'silent';
+  return logger;
+}
+
+test.before(async () => {
+  database = await createTestDatabase();
+  const port = await freePort();
+  const publicBaseUrl = `http://127.0.0.1:${port}`;
+  auth = await createAuthServer({
+    databaseUrl: database.url,
+    keys: generateKeys(),
+    bcryptCost: 4,
+    publicBaseUrl,
+    dbConnectTimeoutMs: 20_000,
+    logger: quietLogger('auth-server'),
+  });
+  const authListening = await auth.listen(0);
+  closeAuth = () => auth.close();
+  const resource = createResourceServer({
+    databaseUrl: database.url,
+    clientSecret: 'fuzz-resource-server-secret',
+    authServerUrl: authListening.url,
+    publicBaseUrl,
+    bcryptCost: 4,
+    dbConnectTimeoutMs: 20_000,
+    dbQueryTimeoutMs: 20_000,
+    introspectionTimeoutMs: 20_000,
+    logger: quietLogger('resource-server'),
+  });
+  const running = await resource.listen(port, '127.0.0.1');
+  closeEdge = () => running.close();
+  edge = running.url;
+  await resource.clientReady;
+  const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz pw"}' });
+  if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  // The web app's public client (created by the edge) may use the password grant.
+  const token = await fetch(`${edge}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'fuzz-user', password: 'fuzz pw' }),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);
+  goodToken = body.access_token;
+});
+
+test.after.always(async () => {
+  await closeEdge();
+  await closeAuth();
+  await database?.drop();
+});
+
+interface Answer {
+  status: number;
+  contentType: string;
+  retryAfter: string | undefined;
+  body: string;
+}
+
+interface Shot {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+/** One raw request (node:http: any method, any header the HTTP syntax allows). */
+function send(shot: Shot): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(edge);
+    const headers: Record<string, string> = { ...shot.headers };
+    if (shot.body !== undefined) headers['content-length'] = String(shot.body.length);
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: shot.method, path: shot.path + shot.query, headers, agent: false, timeout: 60_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          retryAfter: res.headers['retry-after'],
+          body: decoded(String(res.headers['content-encoding'] ?? ''), Buffer.concat(chunks)).toString('utf8'),
+        }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within 60 s: ${shot.method} ${shot.path}`)));
+    req.on('error', reject);
+    req.end(shot.body);
+  });
+}
+
+/** The answer's bytes with its Content-Encoding undone (the fuzzer asks for gzip and others too). */
+function decoded(coding: string, bytes: Buffer): Buffer {
+  if (bytes.length === 0) return bytes;
+  if (coding === 'gzip') return gunzipSync(bytes);
+  if (coding === 'deflate') return inflateSync(bytes);
+  if (coding === 'br') return brotliDecompressSync(bytes);
+  return bytes;
+}
+
+const PATHS = [
+  '/register', '/heroes', '/heroes/1', '/heroes/0', '/heroes/-1', '/heroes/99999999999999999999', '/heroes/abc',
+  '/auth/token', '/auth/code', '/auth/revoke', '/auth/introspect', '/auth/jwks', '/auth/nope',
+  '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration',
+  '/openapi.json', '/docs', '/app', '/app/callback', '/health/live', '/health/ready', '/metrics', '/', '/nowhere',
+];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'FOO'];
+/** Methods every route either serves or answers 405 to; other ones may be 501 (no route knows them). */
+const KNOWN_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']);
+
+const token = fc.stringMatching(/^[A-Za-z0-9_\-.~+/=]{0,60}$/);
+const headerText = fc.stringMatching(/^[\x20-\x7e]{0,80}$/);
+const text = fc.string({ maxLength: 200, unit: 'binary' });
+
+const queryString = fc.oneof(
+  fc.constant(''),
+  fc.array(fc.tuple(fc.string({ maxLength: 12, unit: 'binary' }), fc.string({ maxLength: 24, unit: 'binary' })), { maxLength: 8 })
+    .map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`),
+  fc.stringMatching(/^\?[\x21-\x7e]{0,60}$/).map((raw) => raw.replace(/#/g, '%23')),
+  fc.integer({ min: 900, max: 1_200 }).map((n) => `?${Array.from({ length: n }, (_, i) => `k${i}=v`).join('&')}`),
+);
+
+const bodyText = fc.oneof(
+  text,
+  fc.json({ maxDepth: 4 }),
+  fc.dictionary(fc.constantFrom('username', 'password', 'name', 'grant_type', 'client_id', 'token', 'scope', 'id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)))
+    .map((object) => JSON.stringify(object)),
+  fc.dictionary(fc.constantFrom('username', 'password', 'grant_type', 'client_id', 'token', 'scope', 'response_type', 'state', 'redirect_uri'), fc.string({ maxLength: 30 }))
+    .map((object) => new URLSearchParams(object).toString()),
+  fc.integer({ min: 1, max: 3_000 }).map((n) => 'a&'.repeat(n)),
+  fc.integer({ min: 1, max: 200 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+);
+
+const encoding = fc.constantFrom('none', 'gzip', 'deflate', 'gzip-lie', 'br', 'identity', 'x-bogus', 'gzip, gzip');
+
+const shot: fc.Arbitrary<Shot> = fc.record({
+  method: fc.constantFrom(...METHODS),
+  path: fc.oneof(
+    { arbitrary: fc.constantFrom(...PATHS), weight: 4 },
+    { arbitrary: fc.tuple(fc.constantFrom(...PATHS), fc.stringMatching(/^[A-Za-z0-9%._~-]{0,20}$/)).map(([p, s]) => `${p}/${s}`), weight: 1 },
+  ),
+  query: queryString,
+  contentType: fc.option(fc.oneof(
+    fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1',
+      'application/x-www-form-urlencoded; charset=utf-16', 'multipart/form-data; boundary=x', 'application/json; charset=nope', 'application/octet-stream'),
+    headerText,
+  )),
+  encoding,
+  acceptEncoding: fc.option(fc.constantFrom('gzip', 'identity;q=0', '*;q=0', 'br;q=1, gzip;q=0', 'x-bogus', 'identity;q=0, *;q=0')),
+  authorization: fc.option(fc.oneof(
+    token.map((value) => `Bearer ${value}`),
+    token.map((value) => `Basic ${value}`),
+    fc.constant(`Basic ${Buffer.from('resource-server:wrong').toString('base64')}`),
+    headerText,
+  )),
+  extra: fc.dictionary(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'origin', 'accept', 'x-request-id', 'cookie', 'range', 'expect'), headerText, { maxKeys: 3 }),
+  body: fc.option(bodyText),
+}).map(({ method, path, query, contentType, encoding: coding, acceptEncoding, authorization, extra, body }) => {
+  const headers: Record<string, string> = { ...extra };
+  delete headers['expect']; // 100-continue with a body already sent would only slow the run
+  if (contentType !== null) headers['content-type'] = contentType;
+  if (acceptEncoding !== null) headers['accept-encoding'] = acceptEncoding;
+  if (authorization !== null) headers['authorization'] = authorization;
+  let bytes = body === null ? undefined : Buffer.from(body, 'utf8');
+  if (bytes !== undefined && coding !== 'none') {
+    headers['content-encoding'] = coding === 'gzip-lie' ? 'gzip' : coding;
+    if (coding === 'gzip' || coding === 'gzip, gzip') bytes = gzipSync(coding === 'gzip' ? bytes : gzipSync(bytes));
+    if (coding === 'deflate') bytes = deflateSync(bytes);
+  }
+  return { method, path, query, headers, body: bytes };
+});
+
+/** The rules every answer keeps; a description of the first one broken, or undefined. */
+function problemWith(request: Shot, answer: Answer): string | undefined {
+  const { status } = answer;
+  if (status >= 500) {
+    const documented = status === 503 || (status === 501 && !KNOWN_METHODS.has(request.method));
+    if (!documented) return `status ${status}`;
+  }
+  if (status < 400 || request.method === 'HEAD') return undefined;
+  const html = answer.contentType.startsWith('text/html');
+  if (html && request.path.startsWith('/auth/code')) return undefined; // the login flow's error pages
+  if (!answer.contentType.startsWith('application/json')) return `error ${status} as ${answer.contentType || 'no content type'}`;
+  try {
+    const parsed = JSON.parse(answer.body) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { error?: unknown }).error !== 'string') return `error ${status} without an "error" member: ${answer.body.slice(0, 200)}`;
+  } catch {
+    return `error ${status} with a body that is not JSON: ${answer.body.slice(0, 200)}`;
+  }
+  return undefined;
+}
+
+async function goodRequestsServed(): Promise<string | undefined> {
+  const heroes = await fetch(`${edge}/heroes`, { headers: { authorization: `Bearer ${goodToken}` } });
+  await heroes.arrayBuffer();
+  if (heroes.status !== 200) return `GET /heroes with a good token answered ${heroes.status}`;
+  const metadata = await fetch(`${edge}/.well-known/oauth-authorization-server`);
+  await metadata.arrayBuffer();
+  if (metadata.status !== 200) return `the metadata document answered ${metadata.status}`;
+  return undefined;
+}
+
+test('random requests to every route: no undocumented 5xx, JSON errors, and good requests still served', async (t) => {
+  t.log(`fast-check seed ${SEED}, ${RUNS} runs (FUZZ_SEED=<n> to replay another)`);
+  let sent = 0;
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(shot, async (request) => {
+      const answer = await send(request);
+      sent++;
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      const problem = problemWith(request, answer);
+      if (problem) throw new Error(`${request.method} ${request.path}${request.query.slice(0, 80)}: ${problem}`);
+      if (sent % 50 === 0) {
+        const wedged = await goodRequestsServed();
+        if (wedged) throw new Error(`after ${request.method} ${request.path}: ${wedged}`);
+      }
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+  t.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+  t.is(await goodRequestsServed(), undefined);
+  t.true(sent >= RUNS);
+  // The requests reached the routes: successes and several kinds of refusal, not one blanket answer.
+  t.true([...statuses.keys()].some((status) => status < 300), 'some succeeded');
+  t.true([...statuses.keys()].filter((status) => status >= 400).length >= 4, 'several kinds of errors');
+});

@@ -1,0 +1,83 @@
+/**
+ * Every password check (password grant, login form) goes through a bounded
+ * hash queue: with PASSWORD_HASH_CONCURRENCY 1 and PASSWORD_HASH_QUEUE_MAX 1,
+ * a burst of logins gets 503 `temporarily_unavailable` with Retry-After for
+ * those beyond the queue, answered before the queued ones finish; they are
+ * not counted as failures, and the next login is served.
+ */
+import test from 'ava';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic } from '../_helpers/http.ts';
+
+let s: TestServer;
+
+test.before(async () => {
+  // Cost 12: each compare takes a few hundred ms, far longer than answering a refusal.
+  s = await startTestServer({ bcryptCost: 12, passwordHashConcurrency: 1, passwordHashQueueMax: 1 });
+  await addClient(s.db, { id: 'conf', secret: 'secret' });
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+  await addUser(s.db, 'erin', 'erin pw');
+});
+test.after.always(async () => {
+  await s?.close();
+});
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  text: string;
+}
+
+const passwordGrant = (username: string, password: string): Promise<Answer> =>
+  answer(fetch(`${s.url}/auth/token`, {
+    method: 'POST',
+    headers: { authorization: basic('conf', 'secret'), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  }));
+
+const loginForm = (username: string, password: string): Promise<Answer> =>
+  answer(fetch(`${s.url}/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: 'web', response_type: 'code', state: 's', username, password }),
+    redirect: 'manual',
+  }));
+
+async function answer(pending: Promise<Response>): Promise<Answer> {
+  const res = await pending;
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
+}
+
+/** Sends `count` logins at once; the answers in the order they finished. */
+async function burst(count: number, login: (username: string) => Promise<Answer>): Promise<Answer[]> {
+  const finished: Answer[] = [];
+  await Promise.all(Array.from({ length: count }, async (_, i) => finished.push(await login(`guest-${i}`))));
+  return finished;
+}
+
+/** Some refusals, and each one before the last answer that waited for a hash. */
+function assertRefusedEarly(t: import('ava').ExecutionContext, finished: Answer[], checked: number): Answer[] {
+  const refused = finished.filter((res) => res.status === 503);
+  t.true(refused.length > 0, `statuses: ${finished.map((res) => res.status).join(' ')}`);
+  t.true(finished.filter((res) => res.status === checked).length >= 2, 'the running and the queued check are answered');
+  const lastChecked = finished.map((res) => res.status).lastIndexOf(checked);
+  t.true(finished.every((res, index) => res.status !== 503 || index < lastChecked), finished.map((res) => res.status).join(' '));
+  for (const res of refused) t.is(res.retryAfter, '1');
+  return refused;
+}
+
+test.serial('password grant: a burst beyond the queue → 503 temporarily_unavailable with Retry-After, before the queued checks finish', async (t) => {
+  const finished = await burst(12, (username) => passwordGrant(username, 'wrong'));
+  for (const res of assertRefusedEarly(t, finished, 400)) {
+    const body = JSON.parse(res.text) as Record<string, unknown>;
+    t.is(body['error'], 'temporarily_unavailable');
+    t.regex(String(body['error_description']), /retry later/);
+  }
+  t.is((await passwordGrant('erin', 'erin pw')).status, 200);
+});
+
+test.serial('login form: a burst beyond the queue → 503 page with Retry-After, before the queued checks finish', async (t) => {
+  const finished = await burst(12, (username) => loginForm(username, 'wrong'));
+  for (const res of assertRefusedEarly(t, finished, 200)) t.regex(res.text, /temporarily_unavailable/);
+  t.is((await loginForm('erin', 'erin pw')).status, 302);
+});

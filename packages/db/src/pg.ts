@@ -1,0 +1,9 @@
+/**
+ * `@heroes/db/pg`: what a server that talks to PostgreSQL through a plain
+ * pg pool needs from this package, without loading the Prisma client (its
+ * WebAssembly query compiler and generated code are about 40 MB of RSS):
+ * the data folder, secret files and the shared window counters.
+ */
+export { repoRoot, dataDir, resolveDataDir } from './paths.ts';
+export { readOrCreateSecretFile } from './secret-file.ts';
+export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';

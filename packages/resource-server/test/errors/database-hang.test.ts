@@ -1,0 +1,63 @@
+/**
+ * PostgreSQL hangs (a proxy in front of it stops moving bytes; the
+ * authorization server is fine): hero routes and /register answer 503 with a
+ * database message within DB_QUERY_TIMEOUT_MS, never "authorization server
+ * unavailable", and the server recovers by itself when the database moves again.
+ */
+import test from 'ava';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { bearer, request } from '../_helpers/http.ts';
+import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
+
+let auth: FakeAuthServer;
+let database: TestDatabase;
+let proxy: TcpProxy;
+let rs: InProcessServer;
+
+test.before(async () => {
+  auth = await startFakeAuthServer();
+  auth.tokens.set('ok', activeToken());
+  database = await createTestDatabase();
+  const target = new URL(database.url);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  rs = await startInProcess(auth.url, { dbQueryTimeoutMs: 2_000, dbConnectTimeoutMs: 2_000 }, { ...database, url: proxy.rewrite(database.url) });
+});
+test.after.always(async () => {
+  proxy?.resume();
+  await rs?.close();
+  await proxy?.close();
+  await database?.drop();
+  await auth?.close();
+});
+
+/** A hang would never answer: the generous abort turns that into a failure instead of a stuck suite. */
+const call = (path: string, init: { method?: string; json?: unknown } = {}) =>
+  request(`${rs.url}${path}`, { ...init, headers: bearer('ok'), signal: AbortSignal.timeout(60_000) });
+
+test('hung database → 503 with a database message on every hero route and /register; then recovery', async (t) => {
+  t.is((await call('/heroes')).status, 200, 'warm: a pooled connection and a cached token');
+  t.is((await call('/register', { method: 'POST', json: { username: 'warm', password: 'pw' } })).status, 200);
+  proxy.stall();
+  const answers = [
+    await call('/heroes'),
+    await call('/heroes/1'),
+    await call('/heroes', { method: 'POST', json: { name: 'Stuck' } }),
+    await call('/register', { method: 'POST', json: { username: 'stuck', password: 'pw' } }),
+  ];
+  for (const res of answers) {
+    t.is(res.status, 503, JSON.stringify(res.body));
+    const error = (res.body as { error?: string }).error ?? '';
+    t.regex(error, /database/);
+    t.notRegex(error, /authorization server/);
+  }
+  proxy.resume();
+  let status = 0;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && status !== 200) {
+    status = (await call('/heroes')).status;
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.is(status, 200, 'recovered');
+});
