@@ -10,7 +10,7 @@
  *   endpoints/revocation-endpoint.ts     POST /auth/revoke
  *   endpoints/introspection-endpoint.ts  POST /auth/introspect
  *   endpoints/discovery-endpoints.ts     server metadata, /auth/jwks
- *   code/code-routes.ts                  GET, POST /auth/code
+ *   endpoints/code-endpoint.ts           GET, POST /auth/code
  *
  * Usage:
  *   const server = await createAuthServer({ databaseUrl });
@@ -37,7 +37,7 @@ import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
 import { startPurgeTimer } from './adapter/purge-expired.ts';
-import { createCodeRouter } from './code/code-routes.ts';
+import { createCodeRouter } from './endpoints/code-endpoint.ts';
 import { mountEndpoints } from './endpoints/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import { DEFAULTS } from './config/defaults.ts';
@@ -103,7 +103,11 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
+  const db = createDb(config.databaseUrl, {
+    maxConnections: config.databasePoolSize,
+    connectionTimeoutMs: config.dbConnectTimeoutMs,
+    onIdleConnectionError: (err) => logger.warn({ err }, 'idle database connection lost'),
+  });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({
@@ -121,7 +125,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
   replaceClientSecretCheck(provider, secrets);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, code/code-routes.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {

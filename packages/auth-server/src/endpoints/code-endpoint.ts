@@ -1,0 +1,169 @@
+/**
+ * GET and POST /auth/code: the login form and the authorization-code grant
+ * (our own Koa routes: oidc-provider 9 has no direct POST to its
+ * authorization endpoint). Every step, in order:
+ *
+ *   GET:  answerFlowErrors → parseQuery → checkClient → checkAuthorizationRequest
+ *         → showLoginForm
+ *   POST: refuseCrossSite (code/check-request-origin.ts, else 403 page)
+ *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
+ *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
+ *         → authenticateUser (wrong → form again, with an error; too many
+ *           failures of the account or the address → 429 page with Retry-After;
+ *           the password-hash queue full → 503 page with Retry-After, at once)
+ *         → grantCode (mintCode → 302 redirect_uri?code&state&iss)
+ *
+ * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
+ * `/auth/code/` (trailing slash) is the same resource: the router is not
+ * strict, so it serves the same form and grant.
+ *
+ * Failures before the redirect URI is trusted render a 400 page; later ones
+ * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
+ */
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { dispatchByMethod, QueueFullError, type FormValue } from '@heroes/http-kit';
+import type Provider from 'oidc-provider';
+import type { PrismaClient } from '@heroes/db';
+import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
+import { readForm } from '../middleware/read-form.ts';
+import { isStorableText } from '../params/storable-text.ts';
+import { ROUTES } from '../provider/routes.ts';
+import { checkAuthorizationRequest, type AuthorizationRequest } from '../code/check-authorization-request.ts';
+import { checkClient, type CodeClient } from '../code/check-client.ts';
+import { CROSS_SITE_REFUSED, isOwnOrigin } from '../code/check-request-origin.ts';
+import { PageError, RedirectError } from '../code/code-flow-errors.ts';
+import { oauthParams, parseCodeRequest, type CodeRequest } from '../code/code-request.ts';
+import { renderErrorPage, renderLoginPage } from '../code/login-page.ts';
+import { mintCode } from '../code/mint-code.ts';
+import { redirectBack } from '../code/redirect.ts';
+import { sendPage } from '../code/send-page.ts';
+
+export interface CodeRouteDeps {
+  db: PrismaClient;
+  provider: Provider;
+  authenticate: ThrottledAuthenticator;
+  issuer: string;
+  authCodeTtl: number;
+  /** The resource server's client, refused here (it may only introspect). */
+  introspectionOnlyClientId?: string;
+}
+
+/**
+ * Root-relative, so /auth/code/ (trailing slash, served by the same routes)
+ * still posts to /auth/code; the edge forwards /auth/* at the same path, so
+ * it is right both directly and behind it (and within CSP form-action 'self').
+ */
+const FORM_ACTION = ROUTES.authorization;
+const BAD_CREDENTIALS = 'Invalid username or password.';
+const PARSE_PROBLEMS = {
+  repeated: (name: string) => `parameter ${name} must be sent once`,
+  'invalid characters': (name: string) => `parameter ${name} contains invalid characters`,
+  'too long': (name: string, max?: number) => `parameter ${name} is longer than ${max} characters`,
+} as const;
+
+/** What the steps of one request learn, in the order they learn it. */
+interface CodeFlow {
+  form?: Record<string, FormValue>;
+  state?: string;
+  request?: CodeRequest;
+  client?: CodeClient;
+  authorization?: AuthorizationRequest;
+  accountId?: string;
+}
+
+const flowOf = (ctx: Context): CodeFlow => ((ctx.state as { codeFlow?: CodeFlow }).codeFlow ??= {});
+
+/** The steps after the client and the authorization request were checked: each found them set. */
+function checked(ctx: Context): { request: CodeRequest; client: CodeClient; authorization: AuthorizationRequest } {
+  const { request, client, authorization } = flowOf(ctx);
+  if (!request || !client || !authorization) throw new Error('a /auth/code step ran before the request was checked');
+  return { request, client, authorization };
+}
+
+export function createCodeRouter(deps: CodeRouteDeps): Router {
+  const answerFlowErrors: Middleware = async function answerFlowErrors(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      const { client, state } = flowOf(ctx);
+      if (err instanceof PageError) return sendPage(ctx, err.status, renderErrorPage(err.error, err.description));
+      if (err instanceof RedirectError && client) {
+        return redirectBack(ctx, client.redirectUri, { error: err.error, error_description: err.description, state, iss: deps.issuer });
+      }
+      throw err;
+    }
+  };
+
+  const parseFrom = (source: (ctx: Context) => Record<string, unknown>): Middleware =>
+    async function parseParameters(ctx, next) {
+      const parsed = parseCodeRequest(source(ctx));
+      if (!parsed.ok) throw new PageError('invalid_request', PARSE_PROBLEMS[parsed.problem](parsed.parameter, parsed.max));
+      Object.assign(flowOf(ctx), { request: parsed.request, state: parsed.request.state });
+      return next();
+    };
+  const parseQuery = parseFrom((ctx) => ctx.query);
+  const parseForm = parseFrom((ctx) => flowOf(ctx).form ?? {});
+
+  const checkClientStep: Middleware = async function checkClientStep(ctx, next) {
+    flowOf(ctx).client = await checkClient(deps.db, flowOf(ctx).request ?? {}, deps.introspectionOnlyClientId);
+    return next();
+  };
+
+  const checkAuthorizationStep: Middleware = async function checkAuthorizationStep(ctx, next) {
+    const flow = flowOf(ctx);
+    if (!flow.client || !flow.request) throw new Error('checkAuthorizationStep ran before checkClientStep');
+    flow.authorization = checkAuthorizationRequest(flow.client, flow.request);
+    return next();
+  };
+
+  const showLoginForm: Middleware = async function showLoginForm(ctx) {
+    const { client, request } = checked(ctx);
+    sendPage(ctx, 200, renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id }), client.redirectUri);
+  };
+
+  const refuseCrossSite: Middleware = async function refuseCrossSite(ctx, next) {
+    if (!isOwnOrigin(ctx, deps.issuer)) return sendPage(ctx, 403, renderErrorPage('access_denied', CROSS_SITE_REFUSED));
+    return next();
+  };
+
+  const readLoginForm: Middleware = async function readLoginForm(ctx, next) {
+    flowOf(ctx).form = (await readForm(ctx)) ?? {};
+    return next();
+  };
+
+  const authenticateUser: Middleware = async function authenticateUser(ctx, next) {
+    const { client, request } = checked(ctx);
+    const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
+      if (err instanceof QueueFullError) {
+        ctx.set('Retry-After', String(err.retryAfterSeconds));
+        throw new PageError('temporarily_unavailable', 'Too many logins at once; please retry in a moment.', 503);
+      }
+      if (!(err instanceof LoginThrottledError)) throw err;
+      ctx.set('Retry-After', String(err.retryAfterSeconds));
+      throw new PageError('temporarily_unavailable', err.message, 429);
+    });
+    if (!user) {
+      const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
+      const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username, error: BAD_CREDENTIALS });
+      return sendPage(ctx, 200, page, client.redirectUri);
+    }
+    flowOf(ctx).accountId = String(user.id);
+    return next();
+  };
+
+  const grantCode: Middleware = async function grantCode(ctx) {
+    const { client, authorization } = checked(ctx);
+    const accountId = flowOf(ctx).accountId;
+    if (accountId === undefined) throw new Error('grantCode ran before authenticateUser');
+    const code = await mintCode(deps.provider, { client, accountId, authorization, ttl: deps.authCodeTtl });
+    redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
+  };
+
+  const router = new Router();
+  router.all(ROUTES.authorization, dispatchByMethod([], {
+    GET: [answerFlowErrors, parseQuery, checkClientStep, checkAuthorizationStep, showLoginForm],
+    POST: [refuseCrossSite, readLoginForm, answerFlowErrors, parseForm, checkClientStep, checkAuthorizationStep, authenticateUser, grantCode],
+  }));
+  return router;
+}
