@@ -103,7 +103,11 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
-  const db = createDb(config.databaseUrl, { maxConnections: config.databasePoolSize, connectionTimeoutMs: config.dbConnectTimeoutMs });
+  const db = createDb(config.databaseUrl, {
+    maxConnections: config.databasePoolSize,
+    connectionTimeoutMs: config.dbConnectTimeoutMs,
+    onIdleConnectionError: (err) => logger.warn({ err }, 'idle database connection lost'),
+  });
 
   const notify = createRevocationNotifier(db, logger);
   const provider = createProvider({

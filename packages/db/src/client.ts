@@ -8,6 +8,8 @@ export interface CreateDbOptions {
   maxConnections?: number;
   /** Milliseconds to wait for a new connection before failing. Default 5000. */
   connectionTimeoutMs?: number;
+  /** Told when an idle pooled connection dies (a database restart, a dropped database). Default: nothing. */
+  onIdleConnectionError?: (err: Error) => void;
   /**
    * Milliseconds to wait for a query's answer before failing it (pg's
    * `query_timeout`: a hung server or network fails instead of stalling the
@@ -30,13 +32,12 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
   });
-  // An idle connection the server ends (restart, administrator, dropped
-  // database) is removed from the pool by pg, and the next query connects
-  // again; the pool reports it as an 'error' event, which would be an
-  // uncaught exception without a listener. Prisma adds one only once it has
-  // run a query, and hot paths use sqlPool() alone. Failed queries still
-  // reject as usual.
-  pool.on('error', () => {});
+  // pg-pool re-emits the death of an idle connection on the pool, and an
+  // 'error' event nobody listens to kills the process. Prisma's adapter
+  // listens only once Prisma has run a query, and queries through sqlPool()
+  // come first: listen from the start. The dead connection is already out of
+  // the pool; the next query opens a new one.
+  pool.on('error', (err) => options.onIdleConnectionError?.(err));
   // The adapter ends the pool on $disconnect(), but only once Prisma itself
   // has run a query; a client used only through sqlPool() would keep its
   // connections open: $disconnect() ends the pool in any case.

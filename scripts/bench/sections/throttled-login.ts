@@ -2,7 +2,8 @@
  * Brute force against one account while others log in:
  * - 20 connections guess the password of one account (password grant,
  *   wrong passwords) for BENCH_DURATION seconds, from one attacker address;
- * - meanwhile, one real user after another logs in with the right password,
+ * - meanwhile (after the guessers' 2 s head start, in which the throttle
+ *   engages), one real user after another logs in with the right password,
  *   each from an address of its own, one login at a time.
  * Requests go to the authorization server directly with the
  * `X-Forwarded-For` the edge would send (it trusts loopback), so attacker
@@ -15,7 +16,7 @@
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { basic, expectOk, post } from '../lib/http.ts';
+import { basic, expectOk, post, sleep } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
 import { formatRate } from '../lib/report.ts';
 import type { BenchContext } from '../lib/context.ts';
@@ -24,6 +25,8 @@ import type { Section } from './section.ts';
 const GUESSERS = 20;
 const REAL_USERS = 4;
 const ATTACKER = '203.0.113.66';
+/** Seconds the guessers run before the real logins are measured. */
+const HEAD_START = 2;
 
 interface Logins {
   latenciesMs: number[];
@@ -74,11 +77,12 @@ export const throttledLogin: Section = {
     const attack = runLoad({
       url: `${ctx.authUrl}/auth/token`,
       connections: GUESSERS,
-      duration: ctx.duration,
+      duration: ctx.duration + HEAD_START,
       method: 'POST',
       headers: { authorization: basic(ctx.client.id, ctx.client.secret), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ATTACKER },
       body: new URLSearchParams({ grant_type: 'password', username: victim.username, password: 'not the password' }).toString(),
     });
+    await sleep(HEAD_START * 1000);
     const underAttack = await realLogins(ctx, users, performance.now() + ctx.duration * 1000);
     const guesses = await attack;
 

@@ -5,8 +5,11 @@
  * Rules enforced here:
  * - a refused attempt throws LoginThrottledError before any password is
  *   hashed (the callers answer 429 with `Retry-After`);
- * - otherwise the password is checked, and the outcome counted: a failure
- *   for the account and the client address, a success resets the account.
+ * - otherwise the attempt is counted for the account as it starts (so
+ *   parallel guesses cannot overtake the count), the password is checked,
+ *   and the outcome recorded: a failure for the client address, a success
+ *   resets the account. An attempt that could not be checked (hash queue
+ *   full, database error) stays counted for the account.
  *
  * Usage:
  *   const login = createThrottledAuthenticator(authenticate, throttle);
@@ -26,11 +29,11 @@ export class LoginThrottledError extends Error {
 
 export function createThrottledAuthenticator(authenticate: UserAuthenticator, throttle: LoginThrottle): ThrottledAuthenticator {
   return async function throttledLogin(username, password, address) {
-    const refusal = await throttle.check(username, address);
+    const refusal = await throttle.begin(username, address);
     if (refusal) throw new LoginThrottledError(refusal.retryAfterSeconds);
     const user = await authenticate(username, password);
     if (user) await throttle.succeeded(username);
-    else await throttle.failed(username, address);
+    else await throttle.failed(address);
     return user;
   };
 }

@@ -3,6 +3,7 @@
  * per client address in PostgreSQL, for the password grant and the login
  * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out.
  */
+import { createHash } from 'node:crypto';
 import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
@@ -122,4 +123,25 @@ test('the login form is throttled the same way: 429 page with Retry-After, no co
   t.true(Number(refused.retryAfter) >= 1);
   t.regex(refused.text, /temporarily_unavailable|too many failed logins/);
   t.is((await passwordGrant(s, 'dora', 'dora pw', address)).status, 429, 'and the password grant for the same account');
+});
+
+test('20 parallel guesses on a fresh account: at most 10 passwords are checked, the rest 429 at once (no race past the limit)', async (t) => {
+  await addUser(s.db, 'parallel-target', 'the right one');
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => passwordGrant(i % 2 ? other : s, 'parallel-target', 'wrong', `198.51.100.${20 + i}`)));
+  const checked = answers.filter((answer) => answer.status === 400).length;
+  const refused = answers.filter((answer) => answer.status === 429).length;
+  t.is(checked + refused, 20, answers.map((answer) => answer.status).join(' '));
+  t.true(checked <= 10, `${checked} passwords checked`);
+  // Once blocked, the back-off's end lets one attempt through at a time, not a burst of them.
+  const key = `account:${createHash('sha256').update('parallel-target').digest('base64url')}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const row = await s.db.loginThrottle.findUnique({ where: { key } });
+    if (!row?.blockedUntil || row.blockedUntil.getTime() < Date.now() - 50 || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => passwordGrant(i % 2 ? other : s, 'parallel-target', 'wrong', `198.51.100.${60 + i}`)));
+  const burstChecked = burst.filter((answer) => answer.status === 400).length;
+  t.true(burstChecked >= 1 && burstChecked <= 2, burst.map((answer) => answer.status).join(' '));
+  t.is(burst.filter((answer) => answer.status === 429).length, 10 - burstChecked);
 });

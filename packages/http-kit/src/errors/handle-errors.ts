@@ -4,8 +4,11 @@
  *
  * Rules:
  * - 5xx are logged with the error, except 501 (a method no route knows,
- *   e.g. TRACE: the client's doing, not a failure of ours) (message, stack, code, cause — payload fields
- *   dropped by serializeError); the client sees only the generic body.
+ *   e.g. TRACE: the client's doing, not a failure of ours) and a full work
+ *   queue's 503 (QueueFullError: load shedding as designed; a flood of them
+ *   must not flood the error log; the request line still shows the 503)
+ *   (message, stack, code, cause — payload fields dropped by
+ *   serializeError); the client sees only the generic body.
  * - Headers set by the failed handler are dropped (as Koa does), except `Vary`,
  *   `X-Request-Id`, `X-Content-Type-Options` and the CORS answer headers
  *   (`Access-Control-*`): those describe the request and its origin, and
@@ -16,6 +19,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serializeError } from '../logging/serialize-error.ts';
+import { QueueFullError } from '../queue/bounded-queue.ts';
 import { toProblem } from './to-problem.ts';
 
 /** Headers that describe the request, not the failed handler's answer. */
@@ -27,7 +31,7 @@ export function createErrorHandler(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const problem = toProblem(err);
-      if (problem.status >= 500 && problem.status !== 501) {
+      if (problem.status >= 500 && problem.status !== 501 && !(err instanceof QueueFullError)) {
         logger.error({ err: serializeError(err), method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
       }
       if (ctx.headerSent || !ctx.writable) return;

@@ -11,6 +11,7 @@ import {
   ServiceUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
+  QueueFullError,
   toProblem,
 } from '../../src/index.ts';
 import { request, serve } from '../_helpers/serve.ts';
@@ -78,6 +79,19 @@ test('an unhandled error → 500 with a generic body; details only in the log', 
   const logged = logs.find((line) => line['msg'] === 'request failed');
   t.truthy(logged);
   t.regex(JSON.stringify(logged), /hunter2/);
+});
+
+test('a full work queue → 503 with Retry-After, not an error in the log (load shedding as designed)', async (t) => {
+  const { port, logs } = await serve(t, thrower(new QueueFullError(2)));
+  const res = await request(port);
+  t.is(res.status, 503);
+  t.is(res.headers['retry-after'], '2');
+  t.deepEqual(res.json(), { error: 'server busy, retry later' });
+  // A 500 after it: its error line arrives, so the refusal's absence is not a matter of timing.
+  const { port: failing, logs: failingLogs } = await serve(t, thrower(new Error('boom')));
+  t.is((await request(failing)).status, 500);
+  while (!failingLogs.some((line) => line['msg'] === 'request failed')) await new Promise((resolve) => setTimeout(resolve, 10));
+  t.false(logs.some((line) => line['msg'] === 'request failed'));
 });
 
 test('a thrown non-Error value is a 500 too', async (t) => {
