@@ -59,7 +59,9 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
 export interface ClientInput {
   id: string;
   secret?: string;
+  /** One redirect URI (the common case); `redirectUris` for several. */
   redirectUri?: string;
+  redirectUris?: string[];
   allowedScopes?: string[];
 }
 
@@ -68,7 +70,7 @@ export async function addClient(db: PrismaClient, input: ClientInput): Promise<v
     data: {
       id: input.id,
       hashedSecret: input.secret === undefined ? null : await bcrypt.hash(input.secret, 4),
-      redirectUri: input.redirectUri ?? null,
+      redirectUris: input.redirectUris ?? (input.redirectUri === undefined ? [] : [input.redirectUri]),
       allowedScopes: input.allowedScopes ?? [],
     },
   });

@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, integer, libuvPoolSize, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
+import { defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -38,14 +38,7 @@ export const SETTINGS = defineSettings({
     doc: 'its secret; the client row is created or updated on start',
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
-  passwordHashConcurrency: {
-    env: 'PASSWORD_HASH_CONCURRENCY', parse: integer({ min: 1 }), default: (_values: Record<string, unknown>, env: Env) => libuvPoolSize(env),
-    defaultDoc: '`$UV_THREADPOOL_SIZE`, else 4', doc: 'bcrypt hashes (logins, `/register`) running at once per process (libuv\'s thread pool runs them)',
-  },
-  passwordHashQueueMax: {
-    env: 'PASSWORD_HASH_QUEUE_MAX', parse: integer({ min: 0 }), default: 32,
-    doc: 'bcrypt hashes waiting at most per process; one more answers 503 with Retry-After at once',
-  },
+  ...hashQueueSettings(),
   registerAddressLimit: {
     env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
     doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',
