@@ -140,8 +140,10 @@ Press Ctrl-C to stop.`);
 /** The settings the `auth` CLI needs to reach the same embedded server (never a password). */
 function cliPrefix(): string {
   if (database.source === 'env') return '';
-  return ['HEROES_DATA_DIR', 'EMBEDDED_PG_PORT']
-    .filter((name) => process.env[name])
-    .map((name) => `${name}=${process.env[name]} `)
+  // The resolved folder: a relative HEROES_DATA_DIR would mean another one in another shell folder.
+  const values: Record<string, string | undefined> = { HEROES_DATA_DIR: process.env.HEROES_DATA_DIR && dataDir, EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT };
+  return Object.entries(values)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value} `)
     .join('');
 }

@@ -51,6 +51,7 @@ test.before(async () => {
     bcryptCost: 4,
     publicBaseUrl,
     dbConnectTimeoutMs: 20_000,
+    dbQueryTimeoutMs: 20_000,
     logger: quietLogger('auth-server'),
   });
   const authListening = await auth.listen(0);

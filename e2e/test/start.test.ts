@@ -38,6 +38,8 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
   const stack = await startStack(env);
   try {
     t.regex(stack.output(), new RegExp(`running at ${base.replace(/[.]/g, '\\.')}`));
+    // The banner names the data folder in use (HEROES_DATA_DIR), not the default .data/.
+    t.regex(stack.output(), new RegExp(`using the embedded PostgreSQL server at \\S+:${ports.pgPort} \\(data in ${escapeRegExp(path.join(dataDir, 'postgres'))}\\)`));
     // The hint names the settings that reach this same embedded server.
     t.true(stack.output().includes(`HEROES_DATA_DIR=${dataDir} EMBEDDED_PG_PORT=${ports.pgPort} npx auth add-client --id`), stack.output());
 
@@ -163,3 +165,7 @@ test.serial('killing the npm process that ran `npm start` stops the whole servic
   }
   t.true(stopped, `servers still listening after npm was killed:\n${output}`);
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

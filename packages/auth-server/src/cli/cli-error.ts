@@ -9,11 +9,30 @@
  */
 import { databaseAddress } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
-import { ClientRegistryError } from '../clients/index.ts';
+import { ClientRegistryError, type ClientRegistryErrorCode } from '../clients/index.ts';
+
+/** What went wrong, as `--json` output names it in `error`. */
+export type CliErrorCode = 'usage_error' | 'unknown_scope' | 'database_error' | 'unexpected_error';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */
 export class CliError extends Error {
   override name = 'CliError';
+  readonly code: CliErrorCode;
+
+  constructor(message: string, options?: ErrorOptions & { code?: CliErrorCode }) {
+    super(message, options);
+    this.code = options?.code ?? 'usage_error';
+  }
+}
+
+/**
+ * The `error` member of a `--json` error: the registry's code
+ * (invalid_input, client_exists, client_not_found), the CLI's
+ * (usage_error, unknown_scope, database_error), or unexpected_error.
+ */
+export function errorCode(err: unknown): ClientRegistryErrorCode | CliErrorCode {
+  if (err instanceof ClientRegistryError || err instanceof CliError) return err.code;
+  return classifyDatabaseError(err) ? 'database_error' : 'unexpected_error';
 }
 
 /** The one line to print for `err`; what a database error means comes from http-kit's classifier. */

@@ -5,10 +5,11 @@
  */
 import { Builtins, Cli } from 'clipanion';
 import { AddClientCommand } from './commands/add-client-command.ts';
+import { GetClientCommand } from './commands/get-client-command.ts';
 import { ListClientsCommand } from './commands/list-clients-command.ts';
 import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
-import { SetRedirectUriCommand } from './commands/set-redirect-uri-command.ts';
+import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
 import { namePlaceholders } from './option-placeholders.ts';
 
@@ -17,6 +18,13 @@ class AuthCli extends Cli {
   override usage(...args: Parameters<Cli['usage']>): string {
     return namePlaceholders(super.usage(...args));
   }
+}
+
+export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand];
+
+/** Every name a command answers to (`set-redirect-uri` too). */
+export function commandNames(): string[] {
+  return COMMANDS.flatMap((command) => (command.paths ?? []).map((path) => path.join(' ')));
 }
 
 export function createCli(): Cli {
@@ -28,8 +36,6 @@ export function createCli(): Cli {
   });
   cli.register(Builtins.HelpCommand);
   cli.register(Builtins.VersionCommand);
-  for (const command of [AddClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUriCommand, RotateSecretCommand]) {
-    cli.register(command);
-  }
+  for (const command of COMMANDS) cli.register(command);
   return cli;
 }

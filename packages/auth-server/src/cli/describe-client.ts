@@ -5,12 +5,12 @@
 import { HERO_SCOPES } from '@heroes/oauth-scopes';
 import { formatScopes, type ClientSummary } from '../clients/index.ts';
 
-/** `confidential, redirect URI https://..., scopes: a b[, origins: https://...]` */
+/** `confidential, redirect URI(s) https://..., scopes: a b[, origins: https://...]` */
 export function describeClient(client: ClientSummary): string {
   const origins = client.allowedOrigins.length > 0 ? [`origins: ${client.allowedOrigins.join(' ')}`] : [];
   return [
     client.isPublic ? 'public' : 'confidential',
-    client.redirectUri ? `redirect URI ${client.redirectUri}` : 'no redirect URI',
+    client.redirectUris.length === 0 ? 'no redirect URI' : `redirect URI${client.redirectUris.length > 1 ? 's' : ''} ${client.redirectUris.join(' ')}`,
     // Registered without scopes, a client is allowed the hero scopes (scopes/allowed-scopes.ts): say so.
     client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : `default scopes: ${HERO_SCOPES.join(' ')}`,
     ...origins,

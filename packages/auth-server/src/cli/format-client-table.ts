@@ -1,6 +1,7 @@
 /**
- * The `list-clients` table: ID, TYPE, REDIRECT URI, ALLOWED SCOPES, with
- * columns padded to their widest cell and '-' for an empty cell.
+ * The `list-clients` table: ID, TYPE, REDIRECT URIS, ALLOWED SCOPES, with
+ * columns padded to their widest cell, lists space-separated and '-' for
+ * an empty cell.
  */
 import { formatScopes, type ClientSummary } from '../clients/index.ts';
 
@@ -8,11 +9,11 @@ import { formatScopes, type ClientSummary } from '../clients/index.ts';
 export function formatClientTable(clients: readonly ClientSummary[]): string {
   if (clients.length === 0) return 'No clients registered.\n';
   const rows = [
-    ['ID', 'TYPE', 'REDIRECT URI', 'ALLOWED SCOPES'],
+    ['ID', 'TYPE', 'REDIRECT URIS', 'ALLOWED SCOPES'],
     ...clients.map((c) => [
       c.id,
       c.isPublic ? 'public' : 'confidential',
-      c.redirectUri ?? '-',
+      c.redirectUris.length > 0 ? c.redirectUris.join(' ') : '-',
       c.allowedScopes.length > 0 ? formatScopes(c.allowedScopes) : '-',
     ]),
   ];

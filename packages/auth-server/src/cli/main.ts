@@ -7,10 +7,12 @@
  *   describes one;
  * - a command line clipanion cannot parse (unknown command or option, an
  *   option without its value) gives one line on stderr and exit code 1,
- *   instead of clipanion's multi-line usage dump.
+ *   instead of clipanion's multi-line usage dump (with `--json` anywhere on
+ *   the line, as a JSON error, see run-action.ts).
  */
 import { Builtins, Cli, type BaseContext } from 'clipanion';
-import { createCli } from './create-cli.ts';
+import { commandNames, createCli } from './create-cli.ts';
+import { errorJson } from './run-action.ts';
 
 export async function main(argv: string[], context: BaseContext = Cli.defaultContext): Promise<number> {
   const cli = createCli();
@@ -19,7 +21,8 @@ export async function main(argv: string[], context: BaseContext = Cli.defaultCon
   try {
     command = cli.process(argv, context);
   } catch (err) {
-    context.stderr.write(`${parseErrorLine(cli, argv, err)}\n`);
+    const line = parseErrorLine(argv, err);
+    context.stderr.write(`${argv.includes('--json') ? errorJson('usage_error', line) : line}\n`);
     return 1;
   }
   if (command instanceof Builtins.HelpCommand) {
@@ -29,12 +32,14 @@ export async function main(argv: string[], context: BaseContext = Cli.defaultCon
   return cli.run(command, context);
 }
 
-function parseErrorLine(cli: Cli, argv: string[], err: unknown): string {
+function parseErrorLine(argv: string[], err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const first = argv[0] ?? '';
-  const known = cli.definitions().some((d) => d.path.split(' ').at(-1) === first);
+  const known = commandNames().includes(first);
   if (!known && !first.startsWith('-')) return `Unknown command '${first}'. Run 'auth --help' to list the commands.`;
-  const reason = message.split('\n')[0]!.replace(/^(Unknown Syntax Error|Usage Error): /, '');
+  const firstLine = message.split('\n')[0]!.replace(/^(Unknown Syntax Error|Usage Error): /, '');
+  // clipanion's "did you mean one of:" is followed by a list we do not print.
+  const reason = firstLine.startsWith('Command not found') ? 'Unexpected arguments or options' : firstLine;
   return `${reason}. Run 'auth ${known ? `${first} ` : ''}--help' for usage.`.replace(/\.\. /, '. ');
 }
 

@@ -2,24 +2,43 @@
  * The body of every command's execute(): runs the action, turns an expected
  * failure into one line on stderr and exit code 1. A stack trace is printed
  * only with AUTH_DEBUG=1. Also the pieces the client commands share.
+ *
+ * With `--json` (every command), the result is one JSON document on stdout
+ * and a failure is one JSON line on stderr, `{"error": code, "message": line}`
+ * (codes: see errorCode), with the same exit code 1.
  */
 import { Option, type BaseContext } from 'clipanion';
 import type { PrismaClient } from '@heroes/db';
 import type { ClientSummary } from '../clients/index.ts';
-import { CliError, errorLine } from './cli-error.ts';
+import { CliError, errorCode, errorLine } from './cli-error.ts';
+import { clientJson } from './client-json.ts';
 import { describeClient } from './describe-client.ts';
 import { writeToDatabase } from './with-database.ts';
 
-/** Usage: `async execute() { return runAction(this.context, async () => { ... }); }` */
-export async function runAction(context: BaseContext, action: () => Promise<void>): Promise<number> {
+/** What a command prints on success: a line of text, or with --json a JSON value. */
+export interface CommandOutput {
+  text: string;
+  json: unknown;
+}
+
+/**
+ * Usage: `async execute() { return runAction(this.context, this.json, async () => ({ text, json })); }`
+ */
+export async function runAction(context: BaseContext, asJson: boolean, action: () => Promise<CommandOutput>): Promise<number> {
   try {
-    await action();
+    const output = await action();
+    context.stdout.write(asJson ? `${JSON.stringify(output.json, null, 2)}\n` : output.text);
     return 0;
   } catch (err) {
-    context.stderr.write(`${errorLine(err)}\n`);
+    context.stderr.write(asJson ? `${errorJson(errorCode(err), errorLine(err))}\n` : `${errorLine(err)}\n`);
     if (process.env.AUTH_DEBUG === '1') context.stderr.write(`${debugStack(err)}\n`);
     return 1;
   }
+}
+
+/** The one-line JSON of a failure: `{"error":"client_not_found","message":"Client ID 'x' does not exist."}` */
+export function errorJson(error: string, message: string): string {
+  return JSON.stringify({ error, message });
 }
 
 /** Throws the Aqueduct CLI's `Option --<name> required.` when `value` is missing. */
@@ -38,8 +57,13 @@ export function clientIdOption() {
   return Option.String('--id,-i', { description: 'Client identifier (required)' });
 }
 
-/** Applies `change` to client `id` and prints `Client 'id' updated (…) in <database>.` */
-export async function updateClient(context: BaseContext, id: string, change: (db: PrismaClient) => Promise<ClientSummary>): Promise<void> {
+/** The `--json` option every command takes. */
+export function jsonOption() {
+  return Option.Boolean('--json', false, { description: 'Print JSON on stdout (a failure: JSON on stderr)' });
+}
+
+/** Applies `change` to client `id`: `Client 'id' updated (…) in <database>.`, or `{ "client": {…} }`. */
+export async function updateClient(id: string, change: (db: PrismaClient) => Promise<ClientSummary>): Promise<CommandOutput> {
   const { value: client, where } = await writeToDatabase(change);
-  context.stdout.write(`Client '${id}' updated (${describeClient(client)}) in ${where}.\n`);
+  return { text: `Client '${id}' updated (${describeClient(client)}) in ${where}.\n`, json: { client: clientJson(client) } };
 }

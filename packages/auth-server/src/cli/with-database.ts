@@ -41,8 +41,8 @@ export async function writeToDatabase<T>(
   try {
     resolved = await resolveDatabaseUrl({ log });
   } catch (err) {
-    if (err instanceof EmbeddedPostgresError) throw new CliError(err.message, { cause: err });
-    throw new CliError(`cannot start the embedded PostgreSQL server: ${errorLine(err)}`, { cause: err });
+    if (err instanceof EmbeddedPostgresError) throw new CliError(err.message, { cause: err, code: 'database_error' });
+    throw new CliError(`cannot start the embedded PostgreSQL server: ${errorLine(err)}`, { cause: err, code: 'database_error' });
   }
   const db = createDb(resolved.url, { maxConnections: 2 });
   const where = resolved.source === 'embedded'
@@ -59,7 +59,7 @@ export async function writeToDatabase<T>(
     }
   } catch (err) {
     if (err instanceof ClientRegistryError || err instanceof CliError) throw err;
-    throw new CliError(errorLine(err, resolved.url), { cause: err });
+    throw new CliError(errorLine(err, resolved.url), { cause: err, code: classifyDatabaseError(err) ? 'database_error' : 'unexpected_error' });
   } finally {
     await db.$disconnect().catch(() => {});
     await resolved.release().catch(() => {});

@@ -17,7 +17,7 @@ import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
 import { generateClientSecret, hashClientSecret } from './client-secret.ts';
-import { validateRedirectUri } from './redirect-uri.ts';
+import { validateRedirectUris } from './redirect-uri.ts';
 import { validateAllowedOrigins } from './allowed-origins.ts';
 import { parseScopes } from './parse-scopes.ts';
 
@@ -26,9 +26,10 @@ export interface ClientSummary {
   id: string;
   /** True when the client has no secret (RFC 6749 2.1 "public"). */
   isPublic: boolean;
-  redirectUri: string | null;
+  /** Registered redirection endpoints (empty: no authorization-code flow). */
+  redirectUris: string[];
   allowedScopes: string[];
-  /** Registered web origins (empty: the redirect URI's origin applies). */
+  /** Registered web origins (empty: the redirect URIs' origins apply). */
   allowedOrigins: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -38,7 +39,8 @@ export interface AddClientInput {
   id: string;
   /** Omitted (or undefined) for a public client. */
   secret?: string | undefined;
-  redirectUri?: string | undefined;
+  /** Redirect URIs, each matched exactly in the code flow (redirect-uri.ts). */
+  redirectUris?: readonly string[] | undefined;
   /** A space-separated list (RFC 6749 3.3) or already split tokens. */
   allowedScopes?: string | readonly string[] | undefined;
   /** Web origins for browser calls to token/revoke/introspect (docs/oauth.md). */
@@ -53,11 +55,11 @@ export interface AddClientInput {
 export async function addClient(db: PrismaClient, input: AddClientInput): Promise<ClientSummary> {
   const id = validateClientId(input.id);
   const allowedScopes = toScopes(input.allowedScopes);
-  const redirectUri = input.redirectUri === undefined ? null : validateRedirectUri(input.redirectUri);
+  const redirectUris = validateRedirectUris(input.redirectUris ?? []);
   const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUri, allowedScopes, allowedOrigins } }));
+    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }));
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
     throw err;
@@ -109,9 +111,9 @@ export async function setScopes(
   return updateClient(db, id, { allowedScopes: toScopes(allowedScopes) });
 }
 
-/** Sets the redirect URI; `null` clears it. */
-export async function setRedirectUri(db: PrismaClient, id: string, redirectUri: string | null): Promise<ClientSummary> {
-  return updateClient(db, id, { redirectUri: redirectUri === null ? null : validateRedirectUri(redirectUri) });
+/** Replaces the redirect URIs; an empty list clears them (no code flow). */
+export async function setRedirectUris(db: PrismaClient, id: string, redirectUris: readonly string[]): Promise<ClientSummary> {
+  return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) });
 }
 
 export interface RotateSecretOptions {
@@ -149,7 +151,7 @@ export async function rotateSecret(
 async function updateClient(
   db: PrismaClient,
   id: string,
-  data: { allowedScopes?: string[]; redirectUri?: string | null },
+  data: { allowedScopes?: string[]; redirectUris?: string[] },
 ): Promise<ClientSummary> {
   try {
     return toSummary(await db.oAuthClient.update({ where: { id }, data }));
@@ -168,7 +170,7 @@ function toSummary(row: OAuthClient): ClientSummary {
   return {
     id: row.id,
     isPublic: row.hashedSecret === null,
-    redirectUri: row.redirectUri,
+    redirectUris: row.redirectUris,
     allowedScopes: row.allowedScopes,
     allowedOrigins: row.allowedOrigins,
     createdAt: row.createdAt,

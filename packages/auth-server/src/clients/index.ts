@@ -10,7 +10,7 @@ export {
   getClient,
   removeClient,
   setScopes,
-  setRedirectUri,
+  setRedirectUris,
   rotateSecret,
   type AddClientInput,
   type ClientSummary,
@@ -19,7 +19,7 @@ export {
 } from './client-registry.ts';
 export { ClientRegistryError, type ClientRegistryErrorCode } from './client-registry-error.ts';
 export { validateClientId, MAX_CLIENT_ID_LENGTH } from './client-id.ts';
-export { validateRedirectUri, MAX_REDIRECT_URI_LENGTH } from './redirect-uri.ts';
+export { validateRedirectUri, validateRedirectUris, MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from './redirect-uri.ts';
 export { validateAllowedOrigins, effectiveOrigins, MAX_ALLOWED_ORIGINS } from './allowed-origins.ts';
 export { parseScopes, validateScope } from './parse-scopes.ts';
 export { formatScopes } from '@heroes/oauth-scopes';

@@ -9,9 +9,12 @@
  * - the list is split on spaces; leading, trailing and repeated spaces are
  *   collapsed (not rejected), so "a  b " is the list [a, b];
  * - a repeated token is kept once (first occurrence wins the order);
- * - an empty or all-space string is the empty list (no allowed scopes).
+ * - an empty or all-space string is the empty list (no allowed scopes);
+ * - the token endpoint's limits apply (at most 50 values of at most 256
+ *   characters, parseScopeParameter in @heroes/oauth-scopes): a client
+ *   registered beyond them could never ask for its scopes.
  */
-import { isScopeToken } from '@heroes/oauth-scopes';
+import { isScopeToken, parseScopeParameter } from '@heroes/oauth-scopes';
 import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
@@ -39,5 +42,8 @@ export function parseScopes(list: string | undefined | null): string[] {
   if (list == null) return [];
   const tokens = list.split(' ').filter((token) => token !== '');
   for (const token of tokens) validateScope(token);
-  return [...new Set(tokens)];
+  if (tokens.length === 0) return [];
+  const parsed = parseScopeParameter(tokens.join(' '));
+  if (!parsed.ok) throw invalidInput(`Invalid allowed scopes: ${parsed.description} (the limit of the token endpoint).`);
+  return parsed.scopes;
 }

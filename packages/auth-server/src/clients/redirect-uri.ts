@@ -10,7 +10,13 @@
  *   such as `com.example.app:/callback` are allowed;
  * - schemes that run or embed content (javascript, data, vbscript, file,
  *   blob, about) are refused;
- * - at most {@link MAX_REDIRECT_URI_LENGTH} characters.
+ * - at most {@link MAX_REDIRECT_URI_LENGTH} characters;
+ * - a client has at most {@link MAX_REDIRECT_URIS} of them; a repeated one
+ *   is kept once;
+ * - a list with a private-use scheme URI is a native app's (RFC 8252): its
+ *   http URIs must be loopback (section 7.3) and its https URIs must not
+ *   (claimed URIs, section 7.2), as the authorization server checks the
+ *   metadata of a native client (adapter/client-metadata.ts).
  *
  * The URI is stored exactly as given: redirect URIs are compared by exact
  * string match, so it is not normalized.
@@ -19,6 +25,7 @@ import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
+export const MAX_REDIRECT_URIS = 50;
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);
 
 /**
@@ -44,4 +51,34 @@ export function validateRedirectUri(uri: string): string {
     throw fail('an http(s) URI needs a host.');
   }
   return uri;
+}
+
+/**
+ * Validated, de-duplicated redirect URIs in the order given, or a one-line
+ * ClientRegistryError naming the bad one.
+ *
+ * Usage: `validateRedirectUris(['https://app.example/cb', 'http://127.0.0.1:8080/cb'])`
+ */
+export function validateRedirectUris(uris: readonly string[]): string[] {
+  if (uris.length > MAX_REDIRECT_URIS) throw invalidInput(`At most ${MAX_REDIRECT_URIS} redirect URIs per client.`);
+  const valid = [...new Set(uris.map(validateRedirectUri))];
+  const native = valid.find((uri) => !isHttpUri(uri));
+  const misfit = native === undefined ? undefined : valid.find((uri) => isHttpUri(uri) && !fitsNativeApp(uri));
+  if (native !== undefined && misfit !== undefined) {
+    throw invalidInput(
+      `Invalid redirect URI '${misfit}' beside the private-use scheme URI '${native}': a native app's http URIs must be loopback and its https URIs must not (RFC 8252 section 7); register a web app as another client.`,
+    );
+  }
+  return valid;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isHttpUri(uri: string): boolean {
+  return /^https?:/i.test(uri);
+}
+
+function fitsNativeApp(uri: string): boolean {
+  const { protocol, hostname } = new URL(uri);
+  return (protocol === 'http:') === LOOPBACK_HOSTS.has(hostname);
 }

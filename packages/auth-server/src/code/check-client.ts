@@ -7,17 +7,20 @@
  * - the resource server's own client exists only to introspect → 400 page
  *   `unauthorized_client` (RFC 6749 4.1.2.1), whatever its registration;
  * - the client must have a registered redirect URI → else 400 page;
- * - a redirect_uri parameter, when sent, must equal the registered one
- *   exactly (no prefix or pattern matching) → else 400 page; when absent
- *   the registered one is used (Aqueduct; RFC 6749 3.1.2.3 allows it for a
- *   single registered URI).
+ * - a redirect_uri parameter, when sent, must equal one of the registered
+ *   ones exactly, character for character (RFC 6749 3.1.2.3, RFC 9700
+ *   4.1.3: no prefix, pattern or normalized matching) → else 400 page;
+ * - when absent, a client with a single registered URI is sent back there
+ *   (Aqueduct; RFC 6749 3.1.2.3 allows it), a client with several → 400
+ *   page (the request must say which).
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { isVschar } from '../clients/vschar.ts';
 import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
 
-export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUri' | 'allowedScopes'> & { redirectUri: string };
+/** The client of a code request, with the redirect URI this request uses. */
+export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'allowedScopes'> & { redirectUri: string };
 
 export async function checkClient(
   db: PrismaClient,
@@ -28,15 +31,22 @@ export async function checkClient(
   if (!isVschar(request.clientId)) throw new PageError('invalid_client', 'unknown client');
   const client = await db.oAuthClient.findUnique({
     where: { id: request.clientId },
-    select: { id: true, hashedSecret: true, redirectUri: true, allowedScopes: true },
+    select: { id: true, hashedSecret: true, redirectUris: true, allowedScopes: true },
   });
   if (!client) throw new PageError('invalid_client', 'unknown client');
   if (client.id === introspectionOnlyClientId) {
     throw new PageError('unauthorized_client', 'this client may only introspect tokens; it cannot use the authorization code flow');
   }
-  if (!client.redirectUri) throw new PageError('invalid_client', 'this client has no registered redirect URI');
-  if (request.redirectUri !== undefined && request.redirectUri !== client.redirectUri) {
-    throw new PageError('invalid_request', 'redirect_uri does not match the registered redirect URI');
+  const { redirectUris, ...rest } = client;
+  return { ...rest, redirectUri: chooseRedirectUri(redirectUris, request.redirectUri) };
+}
+
+function chooseRedirectUri(registered: readonly string[], requested: string | undefined): string {
+  if (registered.length === 0) throw new PageError('invalid_client', 'this client has no registered redirect URI');
+  if (requested !== undefined) {
+    if (!registered.includes(requested)) throw new PageError('invalid_request', 'redirect_uri does not match any registered redirect URI');
+    return requested;
   }
-  return client as CodeClient;
+  if (registered.length > 1) throw new PageError('invalid_request', 'redirect_uri is required: this client has several registered redirect URIs');
+  return registered[0]!;
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { defineSettings, integer, libuvPoolSize, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
+import { defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -28,14 +28,7 @@ export const SETTINGS = defineSettings({
   authCodeTtl: { env: 'AUTH_CODE_TTL', parse: seconds, default: 600, doc: 'authorization code lifetime, seconds' },
   refreshTokenTtl: { env: 'REFRESH_TOKEN_TTL', parse: seconds, default: 30 * 86_400, doc: 'refresh token lifetime, seconds' },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost for passwords and client secrets' },
-  passwordHashConcurrency: {
-    env: 'PASSWORD_HASH_CONCURRENCY', parse: integer({ min: 1 }), default: (_values: Record<string, unknown>, env: Env) => libuvPoolSize(env),
-    defaultDoc: '`$UV_THREADPOOL_SIZE`, else 4', doc: 'bcrypt hashes (logins, `/register`) running at once per process (libuv\'s thread pool runs them)',
-  },
-  passwordHashQueueMax: {
-    env: 'PASSWORD_HASH_QUEUE_MAX', parse: integer({ min: 0 }), default: 32,
-    doc: 'bcrypt hashes waiting at most per process; one more answers 503 with Retry-After at once',
-  },
+  ...hashQueueSettings(),
   keysFile: {
     env: 'AUTH_KEYS_FILE', parse: parseText, default: (_values: Record<string, unknown>, env: Env) => defaultKeysFile(env),
     defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
@@ -48,6 +41,10 @@ export const SETTINGS = defineSettings({
   maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
+  dbQueryTimeoutMs: {
+    env: 'DB_QUERY_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000,
+    doc: 'time limit of one database query, ms (a hung database: 503 `timed out connection to database` instead of a stalled request; below INTROSPECTION_TIMEOUT_MS, so the edge names the database)',
+  },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',

@@ -43,8 +43,8 @@ function clientIdOf(authorization: string, req: Parameters<typeof providerForm>[
 async function clientAllows(db: PrismaClient, clientId: string | undefined, origin: string): Promise<boolean> {
   if (!clientId || clientId.length > 255) return false;
   try {
-    const row = await db.oAuthClient.findUnique({ where: { id: clientId }, select: { redirectUri: true, allowedOrigins: true } });
-    return row !== null && effectiveOrigins(row.allowedOrigins, row.redirectUri ? [row.redirectUri] : []).includes(origin);
+    const row = await db.oAuthClient.findUnique({ where: { id: clientId }, select: { redirectUris: true, allowedOrigins: true } });
+    return row !== null && effectiveOrigins(row.allowedOrigins, row.redirectUris).includes(origin);
   } catch {
     return false;
   }

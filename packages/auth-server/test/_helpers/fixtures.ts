@@ -38,6 +38,7 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
     bcryptCost: 4,
     // Generous: the whole suite shares a busy machine; outage tests refuse connections, they never wait.
     dbConnectTimeoutMs: 20_000,
+    dbQueryTimeoutMs: 20_000,
     publicBaseUrl: 'http://localhost:8888',
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     ...overrides,
@@ -58,7 +59,9 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
 export interface ClientInput {
   id: string;
   secret?: string;
+  /** One redirect URI (the common case); `redirectUris` for several. */
   redirectUri?: string;
+  redirectUris?: string[];
   allowedScopes?: string[];
 }
 
@@ -67,7 +70,7 @@ export async function addClient(db: PrismaClient, input: ClientInput): Promise<v
     data: {
       id: input.id,
       hashedSecret: input.secret === undefined ? null : await bcrypt.hash(input.secret, 4),
-      redirectUri: input.redirectUri ?? null,
+      redirectUris: input.redirectUris ?? (input.redirectUri === undefined ? [] : [input.redirectUri]),
       allowedScopes: input.allowedScopes ?? [],
     },
   });

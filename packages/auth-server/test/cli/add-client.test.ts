@@ -19,7 +19,7 @@ test('add-client registers a confidential client with a hashed secret', async (t
   t.regex(row.hashedSecret!, /^\$2[aby]\$10\$/, 'bcrypt, default cost 10');
   t.true(await bcrypt.compare('s3cret-value', row.hashedSecret!));
   t.false(await bcrypt.compare('wrong', row.hashedSecret!));
-  t.is(row.redirectUri, 'https://app.example.com/cb');
+  t.deepEqual(row.redirectUris, ['https://app.example.com/cb']);
   t.deepEqual(row.allowedScopes, ['heroes', 'heroes:write']);
 });
 
@@ -29,7 +29,7 @@ test('add-client without a secret registers a public client', async (t) => {
   t.is(result.stdout, `Client 'pub' added (public, no redirect URI, default scopes: heroes:read heroes:write) to ${ctx.where}.\n`);
   const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'pub' } });
   t.is(row.hashedSecret, null);
-  t.is(row.redirectUri, null);
+  t.deepEqual(row.redirectUris, []);
   t.deepEqual(row.allowedScopes, []);
 });
 
@@ -49,7 +49,7 @@ test('add-client --generate-secret prints a strong secret once and stores its ha
 test('add-client with a taken id fails with exit 1 and changes nothing', async (t) => {
   t.is((await auth('add-client', '--id', 'dup', '--secret', 'first')).code, 0);
   const before = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'dup' } });
-  const result = await auth('add-client', '--id', 'dup', '--secret', 'second', '--allowed-scopes', 'x');
+  const result = await auth('add-client', '--id', 'dup', '--secret', 'second', '--allowed-scopes', 'heroes');
   t.is(result.code, 1);
   t.is(result.stderr, "Client ID 'dup' already exists.\n");
   t.is(result.stdout, '');
@@ -85,9 +85,9 @@ for (const [scopes, bad] of [['heroes "quoted"', '"quoted"'], ['a\\b', 'a\\b'], 
 }
 
 test('add-client collapses repeated spaces and repeated scopes', async (t) => {
-  const result = await auth('add-client', '--id', 'collapse', '--allowed-scopes', '  b  a b  ');
+  const result = await auth('add-client', '--id', 'collapse', '--allowed-scopes', '  heroes:write  heroes:read heroes:write  ');
   t.is(result.code, 0, result.stderr);
-  t.deepEqual((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'collapse' } })).allowedScopes, ['b', 'a']);
+  t.deepEqual((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'collapse' } })).allowedScopes, ['heroes:write', 'heroes:read']);
 });
 
 for (const uri of ['not a uri', 'relative/path', '/callback', 'https://app.example.com/cb#frag', 'javascript:alert(1)', 'https:///nohost', 'http://exa mple.com/']) {
@@ -104,7 +104,7 @@ for (const uri of ['not a uri', 'relative/path', '/callback', 'https://app.examp
 test('add-client accepts a private-use scheme redirect URI for a public client', async (t) => {
   const result = await auth('add-client', '--id', 'native', '--redirect-uri', 'com.example.app:/oauth/cb');
   t.is(result.code, 0, result.stderr);
-  t.is((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'native' } })).redirectUri, 'com.example.app:/oauth/cb');
+  t.deepEqual((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'native' } })).redirectUris, ['com.example.app:/oauth/cb']);
 });
 
 for (const [id, why] of [['a:b', /':' is not allowed/], ['', /must not be empty/], ['x'.repeat(256), /too long/], ['tab\tid', /printable ASCII/]] as const) {
@@ -173,4 +173,38 @@ test('add-client --allowed-origin refuses anything but an origin, writing nothin
     t.is(result.stderr, `Allowed origin '${bad}' is not an origin such as https://app.example (scheme, host and port only).\n`);
   }
   t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'bad-origin' } }), null);
+});
+
+test('add-client --redirect-uri is repeatable: every URI is kept, in order, once', async (t) => {
+  const result = await auth('add-client', '--id', 'multi', '--redirect-uri', 'https://app.example/cb', '--redirect-uri', 'http://127.0.0.1:8080/cb', '--redirect-uri', 'com.example.app:/cb', '--redirect-uri', 'https://app.example/cb');
+  t.is(result.code, 0, result.stderr);
+  t.is(result.stdout, `Client 'multi' added (public, redirect URIs https://app.example/cb http://127.0.0.1:8080/cb com.example.app:/cb, default scopes: heroes:read heroes:write) to ${ctx.where}.\n`);
+  t.deepEqual((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'multi' } })).redirectUris, ['https://app.example/cb', 'http://127.0.0.1:8080/cb', 'com.example.app:/cb']);
+});
+
+test('add-client with one bad redirect URI among several writes nothing', async (t) => {
+  const result = await auth('add-client', '--id', 'multi-bad', '--redirect-uri', 'https://app.example/cb', '--redirect-uri', 'https://app.example/cb#frag');
+  t.is(result.code, 1);
+  t.true(result.stderr.startsWith("Invalid redirect URI 'https://app.example/cb#frag'"), result.stderr);
+  t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'multi-bad' } }), null);
+});
+
+test('add-client refuses an unknown scope unless --allow-unknown-scope, writing nothing', async (t) => {
+  const refused = await auth('add-client', '--id', 'typo', '--allowed-scopes', 'heroes:raed');
+  t.is(refused.code, 1);
+  t.is(refused.stderr, "Unknown scope 'heroes:raed': this service knows openid, heroes, heroes:read, heroes:write and their sub-scopes (such as heroes:read:own). Pass --allow-unknown-scope to register it anyway.\n");
+  t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'typo' } }), null);
+  const known = await auth('add-client', '--id', 'known', '--allowed-scopes', 'openid heroes heroes:read:own heroes:write:names');
+  t.is(known.code, 0, known.stderr);
+  const allowed = await auth('add-client', '--id', 'on-purpose', '--allowed-scopes', 'heroes:read reports', '--allow-unknown-scope');
+  t.is(allowed.code, 0, allowed.stderr);
+  t.deepEqual((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'on-purpose' } })).allowedScopes, ['heroes:read', 'reports']);
+});
+
+test('add-client refuses more than 50 scope values, as the token endpoint does', async (t) => {
+  const scopes = Array.from({ length: 51 }, (_, i) => `heroes:read:s${i}`).join(' ');
+  const result = await auth('add-client', '--id', 'many-scopes', '--allowed-scopes', scopes);
+  t.is(result.code, 1);
+  t.is(result.stderr, 'Invalid allowed scopes: more than 50 scope values (the limit of the token endpoint).\n');
+  t.is(await ctx.db.oAuthClient.findUnique({ where: { id: 'many-scopes' } }), null);
 });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { runAuth } from '../_helpers/run-auth.ts';
 
-const commands = ['add-client', 'list-clients', 'remove-client', 'set-scopes', 'set-redirect-uri', 'rotate-secret'];
+const commands = ['add-client', 'get-client', 'list-clients', 'remove-client', 'set-scopes', 'set-redirect-uris', 'rotate-secret'];
 // No database is needed: these never connect.
 const auth = (...args: string[]) => runAuth(args, { databaseUrl: 'postgresql://postgres@127.0.0.1:1/unused' });
 
@@ -58,5 +58,29 @@ for (const command of ['add-client', 'set-scopes']) {
     t.regex(text, /Scope model: a token grants only the scopes it records \(deny by default\)/);
     t.regex(text, /registered without any is allowed exactly "heroes:read heroes:write"/);
     t.regex(text, /"openid" only asks for an ID token and never grants hero access/);
+  });
+}
+
+test('set-redirect-uri is still a name of set-redirect-uris', async (t) => {
+  const result = await auth('set-redirect-uri', '--help');
+  t.is(result.code, 0, result.stderr);
+  t.regex(result.stdout, /Replace or clear an OAuth 2\.0 client's redirect URIs/);
+});
+
+test('--json on a command line that cannot be parsed gives the error as JSON', async (t) => {
+  const result = await auth('get-client', '--colour', 'red', '--json');
+  t.is(result.code, 1);
+  t.is(result.stdout, '');
+  const error = JSON.parse(result.stderr) as { error: string; message: string };
+  t.is(error.error, 'usage_error');
+  t.regex(error.message, /--colour/);
+  const extra = await auth('get-client', 'web', 'again', '--json');
+  t.is(extra.code, 1);
+  t.deepEqual(JSON.parse(extra.stderr), { error: 'usage_error', message: "Unexpected arguments or options. Run 'auth get-client --help' for usage." });
+});
+
+for (const command of commands) {
+  test(`auth ${command} takes --json`, async (t) => {
+    t.regex((await auth(command, '--help')).stdout, /--json/);
   });
 }

@@ -14,7 +14,7 @@ test.serial('list-clients on an empty registry says so', async (t) => {
 });
 
 test.serial('list-clients shows every client but never a secret or hash', async (t) => {
-  t.is((await auth('add-client', '--id', 'web', '--secret', 'plain-secret-1', '--allowed-scopes', 'heroes', '--redirect-uri', 'https://a.example/cb')).code, 0);
+  t.is((await auth('add-client', '--id', 'web', '--secret', 'plain-secret-1', '--allowed-scopes', 'heroes', '--redirect-uri', 'https://a.example/cb', '--redirect-uri', 'https://b.example/cb')).code, 0);
   const generated = printedSecret((await auth('add-client', '--id', 'gen', '--generate-secret')).stdout)!;
   t.is((await auth('add-client', '--id', 'mobile')).code, 0);
   const hashes = (await ctx.db.oAuthClient.findMany()).map((c) => c.hashedSecret).filter((h) => h !== null);
@@ -23,18 +23,18 @@ test.serial('list-clients shows every client but never a secret or hash', async 
   const table = await auth('list-clients');
   t.is(table.code, 0, table.stderr);
   const lines = table.stdout.trimEnd().split('\n');
-  t.regex(lines[0]!, /^ID\s+TYPE\s+REDIRECT URI\s+ALLOWED SCOPES$/);
+  t.regex(lines[0]!, /^ID\s+TYPE\s+REDIRECT URIS\s+ALLOWED SCOPES$/);
   t.regex(lines[1]!, /^gen\s+confidential\s+-\s+-$/);
   t.regex(lines[2]!, /^mobile\s+public\s+-\s+-$/);
-  t.regex(lines[3]!, /^web\s+confidential\s+https:\/\/a\.example\/cb\s+heroes$/);
+  t.regex(lines[3]!, /^web\s+confidential\s+https:\/\/a\.example\/cb https:\/\/b\.example\/cb\s+heroes$/);
 
   const json = await auth('list-clients', '--json');
   t.is(json.code, 0, json.stderr);
   const rows = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
-  t.deepEqual(rows.map((r) => [r.id, r.type, r.redirectUri, r.allowedScopes]), [
-    ['gen', 'confidential', null, []],
-    ['mobile', 'public', null, []],
-    ['web', 'confidential', 'https://a.example/cb', ['heroes']],
+  t.deepEqual(rows.map((r) => [r.id, r.type, r.redirectUris, r.allowedScopes, r.effectiveScopes, r.effectiveOrigins]), [
+    ['gen', 'confidential', [], [], ['heroes:read', 'heroes:write'], []],
+    ['mobile', 'public', [], [], ['heroes:read', 'heroes:write'], []],
+    ['web', 'confidential', ['https://a.example/cb', 'https://b.example/cb'], ['heroes'], ['heroes'], ['https://a.example', 'https://b.example']],
   ]);
   for (const output of [table.stdout, table.stderr, json.stdout, json.stderr]) {
     t.false(output.includes('plain-secret-1'));
@@ -42,5 +42,7 @@ test.serial('list-clients shows every client but never a secret or hash', async 
     t.false(output.includes('$2b$'));
     for (const hash of hashes) t.false(output.includes(hash!));
   }
-  for (const row of rows) t.deepEqual(Object.keys(row).sort(), ['allowedScopes', 'createdAt', 'id', 'redirectUri', 'type', 'updatedAt']);
+  for (const row of rows) {
+    t.deepEqual(Object.keys(row).sort(), ['allowedOrigins', 'allowedScopes', 'createdAt', 'effectiveOrigins', 'effectiveScopes', 'id', 'redirectUris', 'type', 'updatedAt']);
+  }
 });

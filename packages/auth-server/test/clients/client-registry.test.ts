@@ -5,6 +5,7 @@ import {
   parseScopes,
   validateClientId,
   validateRedirectUri,
+  validateRedirectUris,
   validateScope,
   verifyClientSecret,
 } from '../../src/clients/index.ts';
@@ -36,6 +37,24 @@ test('validateRedirectUri takes absolute URIs without fragment', (t) => {
   }
   for (const bad of ['', 'cb', '/cb', '//a.example/cb', 'https://a.example/cb#', 'https://a.example/#x', 'javascript:alert(1)', 'https://', 'http:/x', 'https://a b/', `https://a.example/${'x'.repeat(2100)}`]) {
     t.throws(() => validateRedirectUri(bad), { instanceOf: ClientRegistryError }, bad);
+  }
+});
+
+test('validateRedirectUris keeps each valid URI once, in order, at most 50', (t) => {
+  t.deepEqual(validateRedirectUris(['https://a.example/cb', 'https://b.example/cb', 'https://a.example/cb']), ['https://a.example/cb', 'https://b.example/cb']);
+  t.deepEqual(validateRedirectUris([]), []);
+  t.throws(() => validateRedirectUris(['https://a.example/cb', 'no-scheme']), { message: /^Invalid redirect URI 'no-scheme'/ });
+  const fifty = Array.from({ length: 50 }, (_, i) => `https://a.example/${i}`);
+  t.is(validateRedirectUris(fifty).length, 50);
+  t.throws(() => validateRedirectUris([...fifty, 'https://a.example/50']), { message: 'At most 50 redirect URIs per client.' });
+});
+
+test('validateRedirectUris: beside a private-use scheme URI (a native app) http must be loopback, https must not', (t) => {
+  for (const ok of [['com.example.app:/cb', 'http://127.0.0.1:8080/cb', 'http://localhost/cb', 'http://[::1]/cb', 'https://app.example/cb'], ['https://app.example/cb', 'http://app.example/cb']]) {
+    t.deepEqual(validateRedirectUris(ok), ok);
+  }
+  for (const [bad, misfit] of [[['com.example.app:/cb', 'http://app.example/cb'], 'http://app.example/cb'], [['https://localhost/cb', 'myapp://cb'], 'https://localhost/cb']] as const) {
+    t.throws(() => validateRedirectUris(bad), { message: new RegExp(`^Invalid redirect URI '${misfit.replace(/[./]/g, '\\$&')}' beside the private-use scheme URI`) });
   }
 });
 

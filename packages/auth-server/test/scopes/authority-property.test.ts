@@ -82,7 +82,7 @@ test('issued authority ⊆ allowed ∩ requested: password, code, refresh, refre
       fc.option(scopeSet(UNIVERSE.filter((value) => value !== OPENID)), { nil: undefined }),
       async (registered, grant, requested, refreshRequested, narrowedTo) => {
         const clientId = `prop-${++clients}`;
-        await s.db.oAuthClient.create({ data: { id: clientId, hashedSecret, redirectUri, allowedScopes: registered } });
+        await s.db.oAuthClient.create({ data: { id: clientId, hashedSecret, redirectUris: [redirectUri], allowedScopes: registered } });
         const clientAuth = basic(clientId, SECRET);
         const allowed = allowedScopes(registered);
 

@@ -42,10 +42,20 @@ export const insufficientScope = (realm: string, scope: string) =>
     headers: challenge(realm, { error: 'insufficient_scope', scope }),
   });
 
-export const authServerUnavailable = (cause: unknown) =>
-  new ServiceUnavailableError(
-    (cause as { status?: unknown } | undefined)?.status === 503
-      ? 'authorization server cannot validate tokens right now'
-      : 'authorization server unavailable',
+/**
+ * 503 when introspection failed. When the authorization server answered 503
+ * because the shared database is down or hung (its `error_description`
+ * names the database: http-kit's mapDatabaseError wording), the answer says
+ * so, as the edge's own database failures do.
+ */
+export const authServerUnavailable = (cause: unknown) => {
+  const failure = cause as { status?: unknown; cause?: unknown } | undefined;
+  const description = (failure?.cause as { error_description?: unknown } | undefined)?.error_description;
+  if (failure?.status === 503 && typeof description === 'string' && /\bdatabase\b/.test(description)) {
+    return new ServiceUnavailableError(description, { cause, code: 'database_unavailable' });
+  }
+  return new ServiceUnavailableError(
+    failure?.status === 503 ? 'authorization server cannot validate tokens right now' : 'authorization server unavailable',
     { cause, code: 'authorization_server_unavailable' },
   );
+};

@@ -17,10 +17,10 @@ export function appRedirectUri(publicBaseUrl: string): string {
 /** Usage: `await ensureAppClient(db, { publicBaseUrl, scopes: ['heroes:read', 'heroes:write'] })` */
 export async function ensureAppClient(db: Database, options: { publicBaseUrl: string; scopes: string[] }): Promise<void> {
   await db.query({
-    text: `INSERT INTO oauth_clients (id, hashed_secret, redirect_uri, allowed_scopes, created_at, updated_at)
+    text: `INSERT INTO oauth_clients (id, hashed_secret, redirect_uris, allowed_scopes, created_at, updated_at)
       VALUES ($1, NULL, $2, $3, ${UTC_NOW}, ${UTC_NOW})
-      ON CONFLICT (id) DO UPDATE SET hashed_secret = NULL, redirect_uri = EXCLUDED.redirect_uri,
+      ON CONFLICT (id) DO UPDATE SET hashed_secret = NULL, redirect_uris = EXCLUDED.redirect_uris,
         allowed_scopes = EXCLUDED.allowed_scopes, updated_at = EXCLUDED.updated_at`,
-    values: [APP_CLIENT_ID, appRedirectUri(options.publicBaseUrl), options.scopes],
+    values: [APP_CLIENT_ID, [appRedirectUri(options.publicBaseUrl)], options.scopes],
   });
 }

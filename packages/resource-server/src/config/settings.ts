@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, integer, libuvPoolSize, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
+import { defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -38,14 +38,7 @@ export const SETTINGS = defineSettings({
     doc: 'its secret; the client row is created or updated on start',
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
-  passwordHashConcurrency: {
-    env: 'PASSWORD_HASH_CONCURRENCY', parse: integer({ min: 1 }), default: (_values: Record<string, unknown>, env: Env) => libuvPoolSize(env),
-    defaultDoc: '`$UV_THREADPOOL_SIZE`, else 4', doc: 'bcrypt hashes (logins, `/register`) running at once per process (libuv\'s thread pool runs them)',
-  },
-  passwordHashQueueMax: {
-    env: 'PASSWORD_HASH_QUEUE_MAX', parse: integer({ min: 0 }), default: 32,
-    doc: 'bcrypt hashes waiting at most per process; one more answers 503 with Retry-After at once',
-  },
+  ...hashQueueSettings(),
   registerAddressLimit: {
     env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
     doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',
@@ -73,8 +66,8 @@ export const SETTINGS = defineSettings({
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: positive, default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   dbQueryTimeoutMs: {
-    env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 5_000,
-    doc: 'time limit of one database query at the edge, ms (a hung database: 503 `timed out connection to database`, not a stalled request)',
+    env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 3_000,
+    doc: 'time limit of one database query, ms (a hung database: 503 `timed out connection to database` instead of a stalled request; below INTROSPECTION_TIMEOUT_MS, so the edge names the database)',
   },
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },

@@ -67,7 +67,7 @@ test('ensureClient creates the row once and rewrites the hash only when the secr
     const first = await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } });
     t.true(await bcrypt.compare('one', first.hashedSecret!));
     t.deepEqual(first.allowedScopes, []);
-    t.is(first.redirectUri, null);
+    t.deepEqual(first.redirectUris, []);
     t.is(await ensureClient(pool, options), 'unchanged');
     t.is((await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret, first.hashedSecret);
     t.is(await ensureClient(pool, { ...options, clientSecret: 'two' }), 'updated');

@@ -24,9 +24,10 @@ test.before(async () => {
   ({ db, edge } = stack);
   app = await servePage('<!DOCTYPE html><title>app</title>');
   stranger = await servePage('<!DOCTYPE html><title>stranger</title>');
-  // A public client whose allowed origin is the app's page; a second one left to its redirect URI's origin.
+  // A public client whose allowed origin is the app's page; a second one left to its redirect URIs' origins
+  // (the page's origin is its second redirect URI's: every one counts, not only the first).
   await db.oAuthClient.create({ data: { id: 'spa', allowedOrigins: [app.origin] } });
-  await db.oAuthClient.create({ data: { id: 'spa-by-redirect', redirectUri: `${stranger.origin}/callback` } });
+  await db.oAuthClient.create({ data: { id: 'spa-by-redirect', redirectUris: ['https://elsewhere.example/callback', `${stranger.origin}/callback`] } });
   await db.oAuthClient.create({ data: { id: 'confidential-web', hashedSecret: await bcrypt.hash('web secret', 4), allowedOrigins: [app.origin] } });
   browser = await launchBrowser();
 });
@@ -110,7 +111,7 @@ test.serial('the token endpoint answers a client only from its allowed origins, 
     { ok: false },
     'an origin the client did not allow cannot read its token answer',
   );
-  // The redirect URI's origin is allowed by default.
+  // The redirect URIs' origins are allowed by default.
   const byRedirect = await fetchFrom(fromStranger, `${edge.url}/auth/token`, form({ grant_type: 'password', username: 'cora', password: 'cora password', client_id: 'spa-by-redirect' }));
   t.like(byRedirect, { ok: true, status: 200 });
   await fromStranger.close();

@@ -23,7 +23,7 @@ const plain = { id: 'plain', secret: 'plain-secret' };
 const narrowed = { id: 'narrowed', secret: 'narrowed-secret' };
 
 async function addClient(id: string, secret: string, allowedScopes: string[], redirectUri?: string) {
-  await db.oAuthClient.create({ data: { id, hashedSecret: await bcrypt.hash(secret, 4), allowedScopes, redirectUri: redirectUri ?? null } });
+  await db.oAuthClient.create({ data: { id, hashedSecret: await bcrypt.hash(secret, 4), allowedScopes, redirectUris: redirectUri === undefined ? [] : [redirectUri] } });
 }
 
 test.before(async () => {

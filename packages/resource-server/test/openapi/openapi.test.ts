@@ -23,7 +23,7 @@ const reader = basicOf('doc-reader', 'reader-secret');
 test.before(async () => {
   stack = await startProcessStack();
   ({ db, edge } = stack);
-  await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUri: 'http://127.0.0.1:1/cb' } });
+  await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUris: ['http://127.0.0.1:1/cb'] } });
   await db.oAuthClient.create({ data: { id: 'doc-reader', hashedSecret: await bcrypt.hash('reader-secret', 4), allowedScopes: ['heroes:read'] } });
   const res = await fetch(`${edge.url}/openapi.json`);
   doc = (await res.json()) as Record<string, unknown>;

@@ -1,7 +1,8 @@
-import { Command, Option } from 'clipanion';
+import { Command } from 'clipanion';
 import { listClients } from '../../clients/index.ts';
+import { clientJson } from '../client-json.ts';
 import { formatClientTable } from '../format-client-table.ts';
-import { runAction } from '../run-action.ts';
+import { jsonOption, runAction } from '../run-action.ts';
 import { withDatabase } from '../with-database.ts';
 
 /** `auth list-clients`: shows the registered clients (never secrets). */
@@ -11,9 +12,9 @@ export class ListClientsCommand extends Command {
   static override usage = Command.Usage({
     description: 'List the registered OAuth 2.0 clients',
     details: `
-      Prints one row per client: ID, type (public or confidential), redirect URI and allowed scopes. Secrets and their hashes are never shown.
+      Prints one row per client: ID, type (public or confidential), redirect URIs and allowed scopes. Secrets and their hashes are never shown.
 
-      With \`--json\`, prints a JSON array of \`{ id, type, redirectUri, allowedScopes, createdAt, updatedAt }\` instead.
+      With \`--json\`, prints a JSON array of clients as \`auth get-client --json\` shows them instead.
     `,
     examples: [
       ['List clients as a table', '$0 list-clients'],
@@ -21,24 +22,12 @@ export class ListClientsCommand extends Command {
     ],
   });
 
-  json = Option.Boolean('--json', false, { description: 'Print JSON instead of a table' });
+  json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, async () => {
+    return runAction(this.context, this.json, async () => {
       const clients = await withDatabase((db) => listClients(db));
-      if (this.json) {
-        const rows = clients.map((c) => ({
-          id: c.id,
-          type: c.isPublic ? 'public' : 'confidential',
-          redirectUri: c.redirectUri,
-          allowedScopes: c.allowedScopes,
-          createdAt: c.createdAt,
-          updatedAt: c.updatedAt,
-        }));
-        this.context.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-      } else {
-        this.context.stdout.write(formatClientTable(clients));
-      }
+      return { text: formatClientTable(clients), json: clients.map(clientJson) };
     });
   }
 }

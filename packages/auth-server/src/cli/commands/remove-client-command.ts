@@ -1,6 +1,7 @@
-import { Command, Option } from 'clipanion';
+import { Command } from 'clipanion';
 import { removeClient } from '../../clients/index.ts';
-import { clientIdOption, required, runAction } from '../run-action.ts';
+import { clientJson } from '../client-json.ts';
+import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
 /** `auth remove-client`: deletes a client with its tokens and codes. */
@@ -12,20 +13,24 @@ export class RemoveClientCommand extends Command {
     details: `
       Deletes the client together with its access tokens, refresh tokens and authorization codes (one transaction), and tells the resource servers (PostgreSQL NOTIFY on heroes_tokens_revoked) so they stop accepting its tokens at once.
 
+      With \`--json\`, prints \`{ client, deleted: { accessTokens, refreshTokens, authorizationCodes } }\`.
+
       Fails with exit code 1 when the ID is unknown ("Client ID 'x' does not exist.").
     `,
     examples: [['Remove a client', '$0 remove-client --id web']],
   });
 
   id = clientIdOption();
+  json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, async () => {
+    return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
-      const { value: { deleted }, where } = await writeToDatabase((db) => removeClient(db, id));
-      this.context.stdout.write(
-        `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)) from ${where}.\n`,
-      );
+      const { value: { client, deleted }, where } = await writeToDatabase((db) => removeClient(db, id));
+      return {
+        text: `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)) from ${where}.\n`,
+        json: { client: clientJson(client), deleted },
+      };
     });
   }
 }

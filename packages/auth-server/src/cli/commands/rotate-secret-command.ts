@@ -1,7 +1,8 @@
 import { Command, Option } from 'clipanion';
 import { rotateSecret } from '../../clients/index.ts';
 import { secretLine } from '../describe-client.ts';
-import { clientIdOption, required, runAction } from '../run-action.ts';
+import { clientJson } from '../client-json.ts';
+import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
 /** `auth rotate-secret`: gives a client a new generated secret. */
@@ -15,6 +16,8 @@ export class RotateSecretCommand extends Command {
 
       A public client (no secret) is refused, because giving it a secret changes how it must authenticate; pass \`--make-confidential\` to do exactly that.
 
+      With \`--json\`, prints \`{ client, secret }\`: the only time the new secret is shown.
+
       Fails with exit code 1 when the ID is unknown.
     `,
     examples: [
@@ -25,12 +28,16 @@ export class RotateSecretCommand extends Command {
 
   id = clientIdOption();
   makeConfidential = Option.Boolean('--make-confidential', false, { description: 'Allow giving a public client a secret' });
+  json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, async () => {
+    return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
       const { value: { client, secret }, where } = await writeToDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
-      this.context.stdout.write(`Secret of client '${client.id}' rotated in ${where}; the old secret no longer works.\n${secretLine(secret)}\n`);
+      return {
+        text: `Secret of client '${client.id}' rotated in ${where}; the old secret no longer works.\n${secretLine(secret)}\n`,
+        json: { client: clientJson(client), secret },
+      };
     });
   }
 }

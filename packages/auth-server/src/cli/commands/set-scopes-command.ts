@@ -1,7 +1,8 @@
 import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
-import { clientIdOption, required, runAction, updateClient } from '../run-action.ts';
+import { allowUnknownScopeOption, checkKnownScopes } from '../known-scopes.ts';
+import { clientIdOption, jsonOption, required, runAction, updateClient } from '../run-action.ts';
 
 /** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
@@ -10,26 +11,32 @@ export class SetScopesCommand extends Command {
   static override usage = Command.Usage({
     description: "Replace an OAuth 2.0 client's allowed scopes",
     details: `
-      Replaces the client's allowed scopes with the given space-separated list (RFC 6749 section 3.3 scope tokens; repeated spaces and scopes are collapsed). An empty string clears them: the client is then allowed exactly the hero scopes (heroes:read heroes:write). Tokens already issued keep their scope until they expire; the client's next refresh gives no more than the new list.
+      Replaces the client's allowed scopes with the given space-separated list (RFC 6749 section 3.3 scope tokens, at most 50, each at most 256 characters; repeated spaces and scopes are collapsed). An empty string clears them: the client is then allowed exactly the hero scopes (heroes:read heroes:write). Tokens already issued keep their scope until they expire; the client's next refresh gives no more than the new list.
+
+      A scope other than openid, heroes, heroes:read, heroes:write and their sub-scopes (such as heroes:read:own) is refused unless \`--allow-unknown-scope\` is given.
 
       ${SCOPE_MODEL_HELP}
 
-      Fails with exit code 1 when the ID is unknown or a scope is malformed.
+      Fails with exit code 1 when the ID is unknown or a scope is malformed or unknown.
     `,
     examples: [
       ['Allow two scopes', '$0 set-scopes --id web --allowed-scopes "heroes heroes:write"'],
+      ['Allow a scope of another service', '$0 set-scopes --id web --allowed-scopes "heroes:read reports" --allow-unknown-scope'],
       ['Clear the allowed scopes', '$0 set-scopes --id web --allowed-scopes ""'],
     ],
   });
 
   id = clientIdOption();
   allowedScopes = Option.String('--allowed-scopes,--scopes', { description: 'Space-separated scopes (required; "" clears)' });
+  allowUnknownScope = allowUnknownScopeOption();
+  json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, async () => {
+    return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
       const scopes = parseScopes(required(this.allowedScopes, 'allowed-scopes'));
-      await updateClient(this.context, id, (db) => setScopes(db, id, scopes));
+      checkKnownScopes(scopes, this.allowUnknownScope);
+      return updateClient(id, (db) => setScopes(db, id, scopes));
     });
   }
 }

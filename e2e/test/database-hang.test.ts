@@ -1,0 +1,103 @@
+/**
+ * PostgreSQL hangs under both servers (a proxy in front of it stops moving
+ * bytes; the servers are fine): a hero request answers 503 with a database
+ * message within the servers' DB_QUERY_TIMEOUT_MS — whether its token is
+ * cached at the edge or must be introspected (the authorization server then
+ * answers 503 temporarily_unavailable, naming its database) — never
+ * "authorization server unavailable" after the introspection time limit.
+ * Both servers recover by themselves when the database moves again.
+ */
+import test from 'ava';
+import { createAuthServer, generateKeys, type AuthServer } from '@heroes/auth-server';
+import { createResourceServer } from '@heroes/resource-server';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createLogger } from '@heroes/http-kit';
+import { freePort, startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+
+let database: TestDatabase;
+let proxy: TcpProxy;
+let auth: AuthServer;
+let closeEdge: () => Promise<void> = async () => {};
+let edge = '';
+
+function quietLogger(name: string) {
+  const logger = createLogger(name);
+  logger.level = process.env['LOG_LEVEL'] ?? 'silent';
+  return logger;
+}
+
+test.before(async () => {
+  database = await createTestDatabase();
+  const target = new URL(database.url);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const databaseUrl = proxy.rewrite(database.url);
+  const port = await freePort();
+  const limits = { dbQueryTimeoutMs: 2_000, dbConnectTimeoutMs: 2_000 };
+  auth = await createAuthServer({ databaseUrl, keys: generateKeys(), bcryptCost: 4, publicBaseUrl: `http://127.0.0.1:${port}`, logger: quietLogger('auth-server'), ...limits });
+  const authListening = await auth.listen(0);
+  const resource = createResourceServer({
+    databaseUrl,
+    clientSecret: 'hang-resource-server-secret',
+    authServerUrl: authListening.url,
+    publicBaseUrl: `http://127.0.0.1:${port}`,
+    bcryptCost: 4,
+    // Far longer than the database limit: the authorization server's own 503 must come first.
+    introspectionTimeoutMs: 30_000,
+    logger: quietLogger('resource-server'),
+    ...limits,
+  });
+  const running = await resource.listen(port, '127.0.0.1');
+  closeEdge = () => running.close();
+  edge = running.url;
+  await resource.clientReady;
+});
+
+test.after.always(async () => {
+  proxy?.resume();
+  await closeEdge();
+  await auth?.close();
+  await proxy?.close();
+  await database?.drop();
+});
+
+/** A hang would never answer: the generous abort turns that into a failure instead of a stuck suite. */
+async function call(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${edge}${path}`, { ...init, signal: AbortSignal.timeout(60_000) });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+async function passwordToken(username: string, password: string): Promise<string> {
+  const res = await call('/auth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username, password }),
+  });
+  if (typeof res.body['access_token'] !== 'string') throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body['access_token'];
+}
+
+test('hung database → 503 naming the database for cached and uncached tokens alike; then recovery', async (t) => {
+  const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang pw"}' });
+  t.is(registered.status, 200);
+  const cached = await passwordToken('hang-user', 'hang pw');
+  const uncached = await passwordToken('hang-user', 'hang pw');
+  t.is((await call('/heroes', { headers: { authorization: `Bearer ${cached}` } })).status, 200, 'cached at the edge');
+
+  proxy.stall();
+  for (const token of [cached, uncached]) {
+    const res = await call('/heroes', { headers: { authorization: `Bearer ${token}` } });
+    t.is(res.status, 503, JSON.stringify(res.body));
+    t.regex(String(res.body['error']), /database/);
+    t.notRegex(String(res.body['error']), /authorization server/);
+  }
+
+  proxy.resume();
+  const deadline = Date.now() + 30_000;
+  let status = 0;
+  while (Date.now() < deadline && status !== 200) {
+    status = (await call('/heroes', { headers: { authorization: `Bearer ${uncached}` } })).status;
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  t.is(status, 200, 'recovered');
+});
