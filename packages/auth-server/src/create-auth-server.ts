@@ -135,7 +135,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     backoffMaxMs: config.loginBackoffMaxMs,
     addressFailures: config.loginAddressFailures,
     addressWindowMs: config.loginAddressWindowMs,
-  }));
+  }), { refusalDelayMs: config.loginRefusalDelayMs });
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
 

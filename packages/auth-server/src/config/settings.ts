@@ -70,6 +70,10 @@ export const SETTINGS = defineSettings({
     env: 'LOGIN_ADDRESS_WINDOW_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
     doc: 'window of the per-address failure count, ms',
   },
+  loginRefusalDelayMs: {
+    env: 'LOGIN_REFUSAL_DELAY_MS', parse: integer({ min: 0, max: 60_000 }), default: 1_000,
+    doc: 'a login the throttle refuses is answered (429) after this delay, ms: a guesser that waits for each answer makes one guess a second per connection instead of hundreds (0: at once)',
+  },
   trustedProxies: {
     env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',

@@ -4,7 +4,10 @@
  *
  * Rules enforced here:
  * - a refused attempt throws LoginThrottledError before any password is
- *   hashed (the callers answer 429 with `Retry-After`);
+ *   hashed (the callers answer 429 with `Retry-After`), after
+ *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
+ *   not the machine, sets how fast they can be refused, and the CPU that
+ *   hundreds of refusals a second would take stays with real logins;
  * - otherwise the attempt is counted for the account as it starts (so
  *   parallel guesses cannot overtake the count), the password is checked,
  *   and the outcome recorded: a failure for the client address, a success
@@ -12,10 +15,11 @@
  *   full, database error) stays counted for the account.
  *
  * Usage:
- *   const login = createThrottledAuthenticator(authenticate, throttle);
+ *   const login = createThrottledAuthenticator(authenticate, throttle, { refusalDelayMs: 1000 });
  *   const user = await login('bob', 'secret', '203.0.113.7'); // undefined when wrong
  */
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoginThrottle } from './login-throttle.ts';
 
 export type ThrottledAuthenticator = (username: string, password: string, address: string) => Promise<AuthenticatedUser | undefined>;
@@ -27,10 +31,14 @@ export class LoginThrottledError extends Error {
   }
 }
 
-export function createThrottledAuthenticator(authenticate: UserAuthenticator, throttle: LoginThrottle): ThrottledAuthenticator {
+export function createThrottledAuthenticator(authenticate: UserAuthenticator, throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottledAuthenticator {
+  const refusalDelayMs = options.refusalDelayMs ?? 0;
   return async function throttledLogin(username, password, address) {
     const refusal = await throttle.begin(username, address);
-    if (refusal) throw new LoginThrottledError(refusal.retryAfterSeconds);
+    if (refusal) {
+      if (refusalDelayMs > 0) await sleep(refusalDelayMs);
+      throw new LoginThrottledError(refusal.retryAfterSeconds);
+    }
     const user = await authenticate(username, password);
     if (user) await throttle.succeeded(username);
     else await throttle.failed(address);

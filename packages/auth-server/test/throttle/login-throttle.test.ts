@@ -1,7 +1,9 @@
 /**
  * Brute-force protection: failed logins counted per account and
  * per client address in PostgreSQL, for the password grant and the login
- * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out.
+ * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out;
+ * refusals answered at once (LOGIN_REFUSAL_DELAY_MS 0) but in the test of
+ * that delay.
  */
 import { createHash } from 'node:crypto';
 import test from 'ava';
@@ -13,12 +15,12 @@ let other: TestServer;
 const ADDRESS_LIMIT = 30;
 
 test.before(async () => {
-  s = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT });
+  s = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT, loginRefusalDelayMs: 0 });
   await addClient(s.db, { id: 'conf', secret: 'secret' });
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
   for (const name of ['alice', 'bert', 'carl', 'dora']) await addUser(s.db, name, `${name} pw`);
   // A second replica on the same database: counts are shared.
-  other = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT }, s.testDb);
+  other = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT, loginRefusalDelayMs: 0 }, s.testDb);
 });
 test.after.always(async () => {
   await other?.close();
@@ -144,4 +146,19 @@ test('20 parallel guesses on a fresh account: at most 10 passwords are checked, 
   const burstChecked = burst.filter((answer) => answer.status === 400).length;
   t.true(burstChecked >= 1 && burstChecked <= 2, burst.map((answer) => answer.status).join(' '));
   t.is(burst.filter((answer) => answer.status === 429).length, 10 - burstChecked);
+});
+
+test('a refused login is answered after LOGIN_REFUSAL_DELAY_MS, so a guesser waiting for answers slows down; a checked one is not delayed', async (t) => {
+  const slow = await startTestServer({ loginAccountFailures: 1, loginBackoffMs: 60_000, loginRefusalDelayMs: 1_500 }, s.testDb);
+  try {
+    await addUser(s.db, 'delayed-target', 'right');
+    t.is((await passwordGrant(slow, 'delayed-target', 'wrong', '198.51.100.90')).status, 400, 'the first failure is checked');
+    const started = Date.now();
+    const refused = await passwordGrant(slow, 'delayed-target', 'right', '198.51.100.90');
+    const waited = Date.now() - started;
+    t.is(refused.status, 429, refused.text);
+    t.true(waited >= 1_400, `answered after ${waited} ms`);
+  } finally {
+    await slow.close();
+  }
 });
