@@ -21,10 +21,10 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { freePort } from '@heroes/http-kit';
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
 import { Supervisor } from './start/supervisor.ts';
@@ -129,13 +129,3 @@ replicas ${JSON.stringify({ auth: authBackends.map((b) => b.port), edge: edgeBac
 
 Press Ctrl-C to stop.`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

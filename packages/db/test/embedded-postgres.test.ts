@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
+import { freePort } from '@heroes/http-kit/testing';
 
 const isRoot = process.getuid?.() === 0;
 
-/** A port nobody listens on (the system PostgreSQL keeps 5432: never touch it). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // The embedded server keeps its cluster under HEROES_DATA_DIR: use a private
 // one inside a folder left 0700 as mkdtemp makes it (as a checkout under

@@ -59,13 +59,7 @@ export async function stopAll(): Promise<void> {
   await Promise.all(children.map(stopProcess));
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '@heroes/http-kit';
 
 export async function waitForPort(port: number): Promise<void> {
   for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
