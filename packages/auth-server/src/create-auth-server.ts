@@ -27,6 +27,7 @@ import {
   createRequestId,
   noSniff,
   NotFoundError,
+  QueueFullError,
   serve,
   type Health,
   type Logger,
@@ -53,6 +54,7 @@ import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/l
 import { rememberClientAddress } from './throttle/client-address.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
+import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
 
 export interface AuthServerOptions extends Partial<AuthServerConfig> {
@@ -124,11 +126,16 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   installAccessTokenScope(provider);
   installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
-  const secrets = createSecretVerifier({ max: config.secretCacheMax, ttlMs: config.secretCacheTtlMs });
-  replaceClientSecretCheck(provider, secrets);
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
+  // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue (full → 503).
+  const secrets = createSecretVerifier({
+    max: config.secretCacheMax,
+    ttlMs: config.secretCacheTtlMs,
+    compare: (secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash)),
+  });
+  replaceClientSecretCheck(provider, secrets);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
@@ -137,7 +144,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     addressWindowMs: config.loginAddressWindowMs,
   }), { refusalDelayMs: config.loginRefusalDelayMs });
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
-  provider.on('server_error', (_ctx: unknown, err: unknown) => logger.error({ err }, 'oidc-provider server error'));
+  provider.on('server_error', (_ctx: unknown, err: unknown) => {
+    // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
+    if (!(err instanceof QueueFullError)) logger.error({ err }, 'oidc-provider server error');
+  });
 
   const app = new Koa({ proxy: true, keys: keys.cookieKeys });
   const codeRouter = createCodeRouter({

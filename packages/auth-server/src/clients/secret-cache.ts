@@ -23,6 +23,7 @@
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { QueueFullError } from '@heroes/http-kit';
 import { verifyClientSecret } from './client-secret.ts';
 import { isVschar } from './vschar.ts';
 import { DEFAULTS } from '../config/defaults.ts';
@@ -58,7 +59,12 @@ export function createSecretVerifier(options: SecretCacheOptions = {}): SecretVe
   const cache = new LRUCache<string, true, PendingCompare>({
     max: options.max ?? DEFAULTS.secretCacheMax,
     ttl: options.ttlMs ?? DEFAULTS.secretCacheTtlMs,
-    fetchMethod: async (_key, _stale, { context }) => ((await compare(context.secret, context.storedHash).catch(() => false)) ? true : undefined),
+    // A full hash queue is no verdict on the secret: it reaches the caller (503), a failure to compare is a mismatch.
+    fetchMethod: async (_key, _stale, { context }) =>
+      ((await compare(context.secret, context.storedHash).catch((err: unknown) => {
+        if (err instanceof QueueFullError) throw err;
+        return false;
+      })) ? true : undefined),
   });
   const hmacKey = crypto.randomBytes(32);
   const keyOf = (clientId: string, secret: string, storedHash: string) =>

@@ -11,8 +11,8 @@
  * introspection answer of middleware/fast-introspection.ts.
  */
 import type { IncomingMessage } from 'node:http';
-import type Provider from 'oidc-provider';
-import type { FormValue } from '@heroes/http-kit';
+import Provider, { errors } from 'oidc-provider';
+import { QueueFullError, type FormValue } from '@heroes/http-kit';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -98,8 +98,16 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
   const proto = provider.Client.prototype as unknown as {
     compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string): Promise<boolean>;
   };
-  proto.compareClientSecret = function compareClientSecret(actual) {
-    return check(this.clientId, this.clientSecret, actual);
+  proto.compareClientSecret = async function compareClientSecret(actual) {
+    try {
+      return await check(this.clientId, this.clientSecret, actual);
+    } catch (err) {
+      // The password-hash queue full is no verdict on the secret: 503
+      // temporarily_unavailable (the RFC 6749 code) with the queue's Retry-After.
+      if (!(err instanceof QueueFullError)) throw err;
+      Provider.ctx?.set('Retry-After', String(err.retryAfterSeconds));
+      throw Object.assign(new errors.CustomOIDCProviderError('temporarily_unavailable', err.message), { status: 503, statusCode: 503 });
+    }
   };
 }
 

@@ -1,11 +1,12 @@
 /**
- * Every password check (password grant, login form) goes through a bounded
- * hash queue: with PASSWORD_HASH_CONCURRENCY 1 and PASSWORD_HASH_QUEUE_MAX 1,
+ * Every password check (password grant, login form) and every client secret
+ * compare not yet remembered goes through a bounded hash queue: with PASSWORD_HASH_CONCURRENCY 1 and PASSWORD_HASH_QUEUE_MAX 1,
  * a burst of logins gets 503 `temporarily_unavailable` with Retry-After for
  * those beyond the queue, answered before the queued ones finish; they are
  * not counted as failures, and the next login is served.
  */
 import test from 'ava';
+import bcrypt from 'bcrypt';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 
@@ -17,6 +18,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'secret' });
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
   await addUser(s.db, 'erin', 'erin pw');
+  await s.db.oAuthClient.create({ data: { id: 'slow', hashedSecret: await bcrypt.hash('slow secret', 12), allowedScopes: [] } });
 });
 test.after.always(async () => {
   await s?.close();
@@ -80,4 +82,21 @@ test.serial('login form: a burst beyond the queue → 503 page with Retry-After,
   const finished = await burst(12, (username) => loginForm(username, 'wrong'));
   for (const res of assertRefusedEarly(t, finished, 200)) t.regex(res.text, /temporarily_unavailable/);
   t.is((await loginForm('erin', 'erin pw')).status, 302);
+});
+
+test.serial('client secrets: a burst of distinct wrong secrets beyond the queue → 503 temporarily_unavailable with Retry-After, before the queued compares finish', async (t) => {
+  const introspect = (secret: string) =>
+    answer(fetch(`${s.url}/auth/introspect`, {
+      method: 'POST',
+      headers: { authorization: basic('slow', secret), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: 'whatever' }),
+    }));
+  // Distinct secrets: no two requests share one compare.
+  const finished = await burst(12, (name) => introspect(`wrong ${name}`));
+  for (const res of assertRefusedEarly(t, finished, 401)) {
+    const body = JSON.parse(res.text) as Record<string, unknown>;
+    t.is(body['error'], 'temporarily_unavailable');
+    t.is(body['error_description'], 'server busy, retry later');
+  }
+  t.is((await introspect('slow secret')).status, 200, 'the right secret is served once the burst is over');
 });
