@@ -69,6 +69,12 @@ export interface AuthServerOptions extends Partial<AuthServerConfig> {
    * test compares both answers).
    */
   fastIntrospection?: boolean;
+  /**
+   * The slow client-secret comparison behind the secret cache. Default:
+   * bcrypt through the password-hash queue; the secret cache's test counts
+   * calls through it.
+   */
+  compareClientSecret?: (secret: string, hashedSecret: string) => Promise<boolean>;
 }
 
 export interface ListeningServer {
@@ -96,7 +102,7 @@ export interface AuthServer {
 }
 
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
-  const { keys: _keys, logger: _logger, fastIntrospection: _fast, ...overrides } = options;
+  const { keys: _keys, logger: _logger, fastIntrospection: _fast, compareClientSecret: _compare, ...overrides } = options;
   const { logLevel: _logLevel, ...defaults } = DEFAULTS;
   return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
 }
@@ -133,7 +139,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const secrets = createSecretVerifier({
     max: config.secretCacheMax,
     ttlMs: config.secretCacheTtlMs,
-    compare: (secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash)),
+    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash))),
   });
   replaceClientSecretCheck(provider, secrets);
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
