@@ -8,54 +8,31 @@
  * Both servers recover by themselves when the database moves again.
  */
 import test from 'ava';
-import { createAuthServer, generateKeys, type AuthServer } from '@heroes/auth-server';
-import { createResourceServer } from '@heroes/resource-server';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { createLogger } from '@heroes/http-kit';
-import { freePort, startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 let database: TestDatabase;
 let proxy: TcpProxy;
-let auth: AuthServer;
-let closeEdge: () => Promise<void> = async () => {};
+let stack: InProcessStack | undefined;
 let edge = '';
-
-function quietLogger(name: string) {
-  const logger = createLogger(name);
-  logger.level = process.env['LOG_LEVEL'] ?? 'silent';
-  return logger;
-}
 
 test.before(async () => {
   database = await createTestDatabase();
   const target = new URL(database.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const databaseUrl = proxy.rewrite(database.url);
-  const port = await freePort();
   const limits = { dbQueryTimeoutMs: 2_000, dbConnectTimeoutMs: 2_000 };
-  auth = await createAuthServer({ databaseUrl, keys: generateKeys(), bcryptCost: 4, publicBaseUrl: `http://127.0.0.1:${port}`, logger: quietLogger('auth-server'), ...limits });
-  const authListening = await auth.listen(0);
-  const resource = createResourceServer({
-    databaseUrl,
-    clientSecret: 'hang-resource-server-secret',
-    authServerUrl: authListening.url,
-    publicBaseUrl: `http://127.0.0.1:${port}`,
-    bcryptCost: 4,
+  stack = await startInProcessStack(proxy.rewrite(database.url), limits, {
+    ...limits,
     // Far longer than the database limit: the authorization server's own 503 must come first.
     introspectionTimeoutMs: 30_000,
-    logger: quietLogger('resource-server'),
-    ...limits,
   });
-  const running = await resource.listen(port, '127.0.0.1');
-  closeEdge = () => running.close();
-  edge = running.url;
-  await resource.clientReady;
+  edge = stack.edge;
 });
 
 test.after.always(async () => {
   proxy?.resume();
-  await closeEdge();
-  await auth?.close();
+  await stack?.close();
   await proxy?.close();
   await database?.drop();
 });

@@ -19,58 +19,22 @@ import http from 'node:http';
 import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import test from 'ava';
 import fc from 'fast-check';
-import { createAuthServer, generateKeys, type AuthServer } from '@heroes/auth-server';
-import { createResourceServer } from '@heroes/resource-server';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { createLogger } from '@heroes/http-kit';
-import { freePort } from '@heroes/http-kit/testing';
+import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
 const RUNS = 1_000;
 
 let database: TestDatabase;
-let auth: AuthServer;
-let closeAuth: () => Promise<void> = async () => {};
-let closeEdge: () => Promise<void> = async () => {};
+let stack: InProcessStack | undefined;
 let edge = '';
 let goodToken = '';
 
-function quietLogger(name: string) {
-  const logger = createLogger(name);
-  logger.level = process.env['LOG_LEVEL'] ?? 'silent';
-  return logger;
-}
-
 test.before(async () => {
   database = await createTestDatabase();
-  const port = await freePort();
-  const publicBaseUrl = `http://127.0.0.1:${port}`;
-  auth = await createAuthServer({
-    databaseUrl: database.url,
-    keys: generateKeys(),
-    bcryptCost: 4,
-    publicBaseUrl,
-    dbConnectTimeoutMs: 20_000,
-    dbQueryTimeoutMs: 20_000,
-    logger: quietLogger('auth-server'),
-  });
-  const authListening = await auth.listen(0);
-  closeAuth = () => auth.close();
-  const resource = createResourceServer({
-    databaseUrl: database.url,
-    clientSecret: 'fuzz-resource-server-secret',
-    authServerUrl: authListening.url,
-    publicBaseUrl,
-    bcryptCost: 4,
-    dbConnectTimeoutMs: 20_000,
-    dbQueryTimeoutMs: 20_000,
-    introspectionTimeoutMs: 20_000,
-    logger: quietLogger('resource-server'),
-  });
-  const running = await resource.listen(port, '127.0.0.1');
-  closeEdge = () => running.close();
-  edge = running.url;
-  await resource.clientReady;
+  const limits = { dbConnectTimeoutMs: 20_000, dbQueryTimeoutMs: 20_000 };
+  stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000 });
+  edge = stack.edge;
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz pw"}' });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   // The web app's public client (created by the edge) may use the password grant.
@@ -85,8 +49,7 @@ test.before(async () => {
 });
 
 test.after.always(async () => {
-  await closeEdge();
-  await closeAuth();
+  await stack?.close();
   await database?.drop();
 });
 
