@@ -11,8 +11,9 @@
  * introspection answer of middleware/fast-introspection.ts.
  */
 import type { IncomingMessage } from 'node:http';
-import Provider, { errors } from 'oidc-provider';
+import Provider from 'oidc-provider';
 import { QueueFullError, type FormValue } from '@heroes/http-kit';
+import { temporarilyUnavailable } from './temporarily-unavailable.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -105,8 +106,7 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
       // The password-hash queue full is no verdict on the secret: 503
       // temporarily_unavailable (the RFC 6749 code) with the queue's Retry-After.
       if (!(err instanceof QueueFullError)) throw err;
-      Provider.ctx?.set('Retry-After', String(err.retryAfterSeconds));
-      throw Object.assign(new errors.CustomOIDCProviderError('temporarily_unavailable', err.message), { status: 503, statusCode: 503 });
+      throw temporarilyUnavailable(Provider.ctx, 503, err.message, err.retryAfterSeconds);
     }
   };
 }

@@ -26,6 +26,7 @@ import type { TokenEndpointGrantContext } from 'oidc-provider';
 import { clientAddress } from '../throttle/client-address.ts';
 import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { toAccount } from '../accounts/find-account.ts';
+import { temporarilyUnavailable } from './temporarily-unavailable.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 
@@ -56,8 +57,8 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const scope = formatScopes(resolved.scopes);
 
     const user = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req)).catch((err: unknown) => {
-      if (err instanceof LoginThrottledError) throw refusal(ctx, 429, err.message, err.retryAfterSeconds);
-      if (err instanceof QueueFullError) throw refusal(ctx, 503, 'too many logins at once; retry later', err.retryAfterSeconds);
+      if (err instanceof LoginThrottledError) throw temporarilyUnavailable(ctx, 429, err.message, err.retryAfterSeconds);
+      if (err instanceof QueueFullError) throw temporarilyUnavailable(ctx, 503, 'too many logins at once; retry later', err.retryAfterSeconds);
       throw err;
     });
     if (!user) throw new errors.InvalidGrant('invalid username or password');
@@ -89,13 +90,3 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
   };
 }
 
-/**
- * `temporarily_unavailable` (RFC 6749 section 5.2 body) with Retry-After:
- * 429 for a throttled login (RFC 6585 section 4), 503 for a full hash queue.
- */
-function refusal(ctx: TokenEndpointGrantContext<PasswordParams>, status: 429 | 503, description: string, retryAfterSeconds: number): Error {
-  ctx.set('Retry-After', String(retryAfterSeconds));
-  const error = new errors.CustomOIDCProviderError('temporarily_unavailable', description);
-  Object.assign(error, { status, statusCode: status });
-  return error;
-}
