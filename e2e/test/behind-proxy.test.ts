@@ -17,6 +17,7 @@ import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { parseProxyTrust } from '@heroes/http-kit';
 import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
@@ -36,7 +37,8 @@ test.before(async () => {
     database.url,
     // The account limit out of the way: each guess names another account, so only the address limit can answer 429.
     { loginAddressFailures: LOGIN_ADDRESS_LIMIT, loginAccountFailures: 1_000, loginRefusalDelayMs: 0 },
-    { trustProxy: 1, registerAddressLimit: REGISTER_LIMIT },
+    // As deploy/kubernetes/config.yaml sets it: TRUST_PROXY=1.
+    { trustProxy: parseProxyTrust('1'), registerAddressLimit: REGISTER_LIMIT },
   );
   nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-nginx-'));
   const port = await freePort();
@@ -116,6 +118,20 @@ test.serial('rotating the left X-Forwarded-For entries: the registration limit c
     statuses.push(res.status);
   }
   t.deepEqual(statuses, [...Array<number>(REGISTER_LIMIT).fill(200), ...Array<number>(8 - REGISTER_LIMIT).fill(429)]);
+});
+
+test.serial('through nginx, rotating the X-Forwarded-For a client sends: the registration limit counts the address nginx saw', async (t) => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await fetch(`${nginxUrl}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${i}.1` },
+      body: JSON.stringify({ username: `through-nginx-${i}`, password: 'hero-password-1' }),
+    });
+    await res.arrayBuffer();
+    statuses.push(res.status);
+  }
+  t.deepEqual(statuses, [...Array<number>(REGISTER_LIMIT).fill(200), ...Array<number>(6 - REGISTER_LIMIT).fill(429)]);
 });
 
 for (const target of ['/auth/../metrics', '/auth/%2e%2e/metrics', '/auth/%2E%2E/metrics', '/.well-known/../metrics', '/auth/../health/ready',
