@@ -123,7 +123,8 @@ const ready = await Promise.all([
 if (!stopping && ready.every(Boolean)) {
   authServer.restartOnCrash = true;
   resourceServer.restartOnCrash = true;
-  console.log(`
+  // On stderr with the [start] lines: stdout carries only the servers' JSON log lines (`npm start -s | jq`).
+  console.error(`
 Heroes service is running at ${publicBaseUrl}
   authorization server (own process): http://127.0.0.1:${authPort}
 

@@ -150,6 +150,29 @@ test.serial('a second npm start reuses the kept data', async (t) => {
   }
 });
 
+test.serial('stdout is JSON lines only (the servers\' logs); the banner and the start lines go to stderr', async (t) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], { cwd: repoRoot, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+  const banner = new Promise<void>((resolve) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Press Ctrl-C to stop.')) resolve();
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await Promise.race([banner, exited]);
+  t.regex(stderr, /Heroes service is running at /, stderr);
+  t.is((await fetch(`${base}/heroes`)).status, 401);
+  child.kill('SIGINT');
+  t.is(await exited, 0);
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  t.true(lines.length > 0, 'the servers logged on stdout');
+  for (const line of lines) t.notThrows(() => JSON.parse(line), line);
+  t.true(lines.some((line) => (JSON.parse(line) as { url?: string }).url === '/heroes' || line.includes('"/heroes"')), 'the request line is there');
+});
+
 test.serial('killing the npm process that ran `npm start` stops the whole service', async (t) => {
   // As `npm start` does: npm → sh -c → node scripts/start.ts.
   const npm = spawn('npm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
