@@ -3,8 +3,15 @@ import { bearerErrors, error, json } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-const read = [{ oauth2: ['heroes:read'] }];
-const write = [{ oauth2: ['heroes:write'] }];
+// Either scheme: a token from "Authorize" (oauth2) or one pasted as is (bearerToken).
+const read = [{ oauth2: ['heroes:read'] }, { bearerToken: [] }];
+const write = [{ oauth2: ['heroes:write'] }, { bearerToken: [] }];
+
+/** /app and /docs sign users in, so they work only at PUBLIC_BASE_URL (routes/public-origin.ts). */
+const toPublicBaseUrl = {
+  description: 'Opened on another host name than PUBLIC_BASE_URL\'s: redirect to the same path there',
+  headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+};
 
 export const EDGE_PATHS = {
   '/register': {
@@ -107,14 +114,19 @@ export const EDGE_PATHS = {
     get: { tags: ['operations'], summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } } },
   },
   '/docs': {
-    get: { tags: ['operations'], summary: 'This document as a web page', responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } } },
+    get: {
+      tags: ['operations'],
+      summary: 'This document as a web page',
+      description: '"Authorize" signs in with the built-in public client `tour-of-heroes` (authorization code with PKCE), or takes a bearer token as is.',
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl },
+    },
   },
   '/app': {
     get: {
       tags: ['operations'],
       summary: 'The Tour of Heroes web app',
       description: 'Every /app/... path answers the app\'s page; the app signs in through /auth/code with PKCE.',
-      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '503': error('The web app is not built') },
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl, '503': error('The web app is not built') },
     },
   },
 };

@@ -112,3 +112,27 @@ test.serial('every /app path serves the app; its assets are served', async (t) =
   t.regex(asset.headers.get('content-type') ?? '', /javascript/);
   t.is((await fetch(`${stack.url}/app/assets/missing.js`)).status, 404);
 });
+
+test.serial('signed out, the navigation and "Sign out" are hidden', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.url}/app/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+  t.false(await page.locator('nav').isVisible());
+  t.false(await page.getByRole('button', { name: 'Sign out' }).isVisible());
+  t.false(await page.getByRole('link', { name: 'Heroes' }).isVisible());
+  await page.close();
+});
+
+test.serial('the app opened on another host name moves to PUBLIC_BASE_URL, and signing in works there', async (t) => {
+  const page = await browser.newPage();
+  const elsewhere = stack.url.replace('127.0.0.1', 'localhost');
+  const res = await fetch(`${elsewhere}/app/heroes?x=1`, { redirect: 'manual' });
+  t.is(res.status, 302);
+  t.is(res.headers.get('location'), `${stack.url}/app/heroes?x=1`);
+  await page.goto(`${elsewhere}/app/heroes`);
+  t.is(page.url(), `${stack.url}/app/heroes`);
+  await signIn(page, 'tour', 'tour password');
+  await page.getByRole('heading', { name: 'My Heroes' }).or(page.getByRole('heading', { name: 'Top Heroes' })).first().waitFor(WAIT);
+  t.true(page.url().startsWith(`${stack.url}/app/`));
+  await page.close();
+});

@@ -39,7 +39,7 @@ const auth = (...args: string[]) =>
 async function restartEdge(): Promise<void> {
   const port = new URL(stack.edge.url).port;
   await stack.edge.stop();
-  restarted = await startResourceProcess(stack.database.url, Number(port), stack.auth.url);
+  restarted = await startResourceProcess(stack.database.url, Number(port), stack.auth.url, { PUBLIC_BASE_URL: stack.edge.url });
   stack.edge = restarted;
 }
 
@@ -58,7 +58,7 @@ async function readiness(): Promise<{ status: number; body: { status: string; ch
 }
 
 test.serial('the edge creates the app client once and never rewrites what an operator changed', async (t) => {
-  const base = `http://localhost:${new URL(stack.edge.url).port}`; // the edge's default PUBLIC_BASE_URL
+  const base = stack.edge.url; // the edge's PUBLIC_BASE_URL
   const created = await stack.db.oAuthClient.findUniqueOrThrow({ where: { id: 'tour-of-heroes' } });
   t.deepEqual(created.redirectUris, [`${base}/app/callback`, `${base}/docs/oauth2-redirect.html`]);
   t.deepEqual(created.allowedScopes, ['heroes:read', 'heroes:write']);
