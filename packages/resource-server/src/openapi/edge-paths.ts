@@ -18,7 +18,11 @@ export const EDGE_PATHS = {
     post: {
       tags: ['users'],
       summary: 'Register a user',
-      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned.',
+      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
+      parameters: [{
+        name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
+        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=<username>`, a refusal → 303 there with `prompt=create&register_error=<message>`. Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
+      }],
       requestBody: {
         required: true,
         content: {
@@ -28,7 +32,9 @@ export const EDGE_PATHS = {
       },
       responses: {
         '200': json('User', 'The new user'),
-        '400': error('Missing or invalid username or password, or a malformed body'),
+        '303': { description: 'With `return_to`: back to the login form', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+        '400': error('Missing or invalid username or password, or a malformed body, or a `return_to` that is not a login form path'),
+        '403': error('With `return_to`: a form posted from another site'),
         '409': error('The username is taken'),
         '413': error('Body over the size limit'),
         '415': error('Unsupported Content-Type or charset'),
