@@ -2,7 +2,7 @@
  * deploy/kubernetes: every manifest validates against the Kubernetes JSON
  * schemas (kubernetes-models), and the base holds what running the service
  * on a cluster needs: both servers with probes and resources, a migration
- * Job, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
+ * init container in every pod, an Ingress with TLS, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
  * NetworkPolicy that lets only the edge reach the authorization server.
  */
 import fs from 'node:fs';
