@@ -122,6 +122,11 @@ test.serial('troubleshooting: the CLI without the service\'s data folder, a take
 test.serial('troubleshooting: clientCredentials down until a restart; PUBLIC_BASE_URL=http://127.0.0.1:… npm start for clients of 127.0.0.1', async (t) => {
   const removed = await sh(asInstructed('npx auth remove-client --id resource-server --force'));
   t.is(removed.code, 0, removed.stderr);
+  // "Every hero call answers 503": a new token (the first one's answer is cached by the edge).
+  const [, , token, heroes] = commandsAfter('A first session');
+  const fresh = JSON.parse((await sh(asInstructed(token!))).stdout) as { access_token: string };
+  const refused = await sh(`${asInstructed(heroes!).replace('<access_token>', fresh.access_token)} -o /dev/null -w '%{http_code}'`);
+  t.is(refused.stdout, '503');
   let ready = await readiness(base);
   while (ready.checks['clientCredentials'] !== 'down') {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -3,8 +3,12 @@
  * client credentials (its introspection calls answer 401: the client was
  * removed, or its secret changed with `auth rotate-secret --force`). Then
  * every bearer request answers 503, so:
- * - readiness gets a check of its own (`clientCredentials`), which asks the
- *   authorization server with those credentials each time it runs;
+ * - readiness gets a check of its own (`clientCredentials`): down from the
+ *   first refused call (a request's, or the check's) until a call is
+ *   accepted again. Until the first accepted call, and while refused, the
+ *   check asks the authorization server itself (an introspection of a token
+ *   nobody issued), so a start with wrong credentials and the repair are both
+ *   seen without traffic; while accepted it costs nothing;
  * - one error line says what happened and how to repair it, when the refusal
  *   is first seen (by a request or by the check); one info line when it ends.
  * Any other failure (unreachable, 5xx) is the `authServer` check's business
@@ -30,8 +34,10 @@ export interface CredentialsWatch {
 
 export function createCredentialsWatch({ clientId, logger }: { clientId: string; logger: Logger }): CredentialsWatch {
   let refused = false;
+  let accepted = false;
 
   function report(nowRefused: boolean, err?: unknown): void {
+    accepted = !nowRefused;
     if (nowRefused === refused) return;
     refused = nowRefused;
     if (nowRefused) {
@@ -62,6 +68,7 @@ export function createCredentialsWatch({ clientId, logger }: { clientId: string;
       };
     },
     async check(introspect) {
+      if (accepted) return true;
       try {
         await introspect(PROBE_TOKEN);
         report(false);
