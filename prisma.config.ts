@@ -5,8 +5,7 @@ import path from 'node:path';
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
 
-// The schema reads env("DATABASE_URL"); commands that never connect
-// (generate, validate, migrate diff) still need it to be set.
+// Commands that never connect (generate, validate, migrate diff) still build the adapter.
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export default defineConfig({

@@ -16,7 +16,7 @@
  *    the embedded database; exit 0.
  */
 import path from 'node:path';
-import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { applyMigrations, dataDir, removeRuntimeFile, repoRoot, resolveDatabaseUrl, writeRuntimeFile } from '@heroes/db';
 import { unavailablePorts } from './start/check-ports.ts';
 import { checkEnvironment, START_SETTINGS } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
@@ -51,6 +51,9 @@ const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => 
 say(database.source === 'embedded'
   ? `using the embedded PostgreSQL server at ${new URL(database.url).host} (data in ${path.join(dataDir, 'postgres')})`
   : `using DATABASE_URL (${new URL(database.url).host})`);
+// The `auth` CLI finds this database through the data folder's runtime file (0600), gone when we exit.
+writeRuntimeFile(dataDir, { pid: process.pid, databaseUrl: database.url, source: database.source, publicBaseUrl });
+process.on('exit', () => removeRuntimeFile(dataDir));
 
 try {
   await applyMigrations(database.url);
@@ -120,16 +123,17 @@ const ready = await Promise.all([
 if (!stopping && ready.every(Boolean)) {
   authServer.restartOnCrash = true;
   resourceServer.restartOnCrash = true;
-  console.log(`
+  // On stderr with the [start] lines: stdout carries only the servers' JSON log lines (`npm start -s | jq`).
+  console.error(`
 Heroes service is running at ${publicBaseUrl}
   authorization server (own process): http://127.0.0.1:${authPort}
 
-Register an OAuth client${database.source === 'env' ? ' (in a shell with the same DATABASE_URL)' : ''}:
+Register an OAuth client:
   ${cliPrefix()}npx auth add-client --id my-app --secret my-secret
 
 Then:
-  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"secret"}'
-  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=secret'
+  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"bobs-long-password"}'
+  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=bobs-long-password'
 
 Press Ctrl-C to stop.`);
 } else if (!stopping) {
@@ -137,13 +141,8 @@ Press Ctrl-C to stop.`);
   void stop(1);
 }
 
-/** The settings the `auth` CLI needs to reach the same embedded server (never a password). */
+/** The setting the `auth` CLI needs to find this service's database (its runtime file in the data folder). */
 function cliPrefix(): string {
-  if (database.source === 'env') return '';
   // The resolved folder: a relative HEROES_DATA_DIR would mean another one in another shell folder.
-  const values: Record<string, string | undefined> = { HEROES_DATA_DIR: process.env.HEROES_DATA_DIR && dataDir, EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT };
-  return Object.entries(values)
-    .filter(([, value]) => value)
-    .map(([name, value]) => `${name}=${value} `)
-    .join('');
+  return process.env.HEROES_DATA_DIR ? `HEROES_DATA_DIR=${dataDir} ` : '';
 }

@@ -68,3 +68,18 @@ test('a taken port stops npm start before the database, the servers or the banne
   t.is(code, 1);
   t.is(output.trim(), `[start] PORT=${port}: cannot listen on 0.0.0.0:${port}: the port is already in use`);
 });
+
+test('npm start refuses two listeners on one port (AUTH_PORT = PORT, or the embedded database on either) before starting anything', async (t) => {
+  const port = String(await freePort());
+  const same = await runNode('scripts/start.ts', { ...process.env, PORT: port, AUTH_PORT: port });
+  t.is(same.code, 1);
+  t.is(same.output, `[start] PORT and AUTH_PORT are both ${port}: each listener needs a port of its own\n`);
+
+  const all = await runNode('scripts/start.ts', { ...process.env, DATABASE_URL: '', PORT: port, AUTH_PORT: port, EMBEDDED_PG_PORT: port });
+  t.is(all.code, 1);
+  t.is(all.output, `[start] PORT, AUTH_PORT and EMBEDDED_PG_PORT are all ${port}: each listener needs a port of its own\n`);
+
+  const embedded = await runNode('scripts/start.ts', { ...process.env, DATABASE_URL: '', AUTH_PORT: port, EMBEDDED_PG_PORT: port });
+  t.is(embedded.code, 1);
+  t.is(embedded.output, `[start] AUTH_PORT and EMBEDDED_PG_PORT are both ${port}: each listener needs a port of its own\n`);
+});

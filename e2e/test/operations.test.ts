@@ -96,7 +96,7 @@ test.serial('request ids join the log lines of both servers; both serve health a
       t.is(readiness.checks['database'], 'up');
     }
     const edgeReady = (await (await fetch(`${base}/health/ready`)).json()) as { checks: Record<string, string> };
-    t.deepEqual(edgeReady.checks, { database: 'up', revocationFeed: 'up', authServer: 'up' });
+    t.deepEqual(edgeReady.checks, { database: 'up', revocationFeed: 'up', authServer: 'up', clientCredentials: 'up' });
 
     const edgeMetrics = await (await fetch(`${base}/metrics`)).text();
     t.regex(edgeMetrics, /^http_requests_total\{method="GET",route="\/heroes",status="200",server="resource-server"\} 3$/m);
@@ -109,7 +109,8 @@ test.serial('request ids join the log lines of both servers; both serve health a
     t.regex(edgeMetrics, /^process_resident_memory_bytes\{server="resource-server"\} \d+/m);
     const authMetrics = await (await fetch(`${authBase}/metrics`)).text();
     t.regex(authMetrics, /^http_requests_total\{method="POST",route="\/auth\/token",status="200",server="auth-server"\} 1$/m);
-    t.regex(authMetrics, /^http_requests_total\{method="POST",route="\/auth\/introspect",status="200",server="auth-server"\} 1$/m);
+    // The hero requests' one introspection, and the edge's readiness check of its own credentials (once, before they were first accepted).
+    t.regex(authMetrics, /^http_requests_total\{method="POST",route="\/auth\/introspect",status="200",server="auth-server"\} 2$/m);
     t.regex(authMetrics, /^db_pool_connections\{pool="prisma",state="total",server="auth-server"\} [1-9]\d*$/m);
   } finally {
     t.is(await stack.stop('SIGTERM'), 0);

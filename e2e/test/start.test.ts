@@ -41,7 +41,7 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     // The banner names the data folder in use (HEROES_DATA_DIR), not the default .data/.
     t.regex(stack.output(), new RegExp(`using the embedded PostgreSQL server at \\S+:${ports.pgPort} \\(data in ${escapeRegExp(path.join(dataDir, 'postgres'))}\\)`));
     // The hint names the settings that reach this same embedded server.
-    t.true(stack.output().includes(`HEROES_DATA_DIR=${dataDir} EMBEDDED_PG_PORT=${ports.pgPort} npx auth add-client --id`), stack.output());
+    t.true(stack.output().includes(`HEROES_DATA_DIR=${dataDir} npx auth add-client --id`), stack.output());
 
     const heroes = await fetch(`${base}/heroes`);
     t.is(heroes.status, 401);
@@ -73,20 +73,22 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     // The success line names the database it wrote to.
     t.is(added.stdout, `Client 'e2e-app' added (confidential, no redirect URI, default scopes: heroes:read heroes:write) to the embedded database "heroes" at 127.0.0.1:${ports.pgPort} (data in ${path.join(dataDir, 'postgres')}).\n`);
 
-    // Without EMBEDDED_PG_PORT the CLI still finds the server of its data folder.
+    // The runtime file naming the database is the service's secret: 0600.
+    t.is(fs.statSync(path.join(dataDir, 'running.json')).mode & 0o777, 0o600);
+    // Without EMBEDDED_PG_PORT the CLI still finds the server of its data folder (its runtime file).
     const { EMBEDDED_PG_PORT: _port, ...withoutPort } = env;
     const found = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-found'], { env: withoutPort, cwd: repoRoot });
     t.regex(found.stdout, new RegExp(`at 127\\.0\\.0\\.1:${ports.pgPort} `));
 
-    // Another data folder on the same port: refused, nothing written.
+    // Another data folder, where no service runs: refused in one line, no cluster created there.
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-other-'));
     t.teardown(() => fs.rmSync(otherDir, { recursive: true, force: true }));
     const refused = await run(process.execPath, [authBin, 'add-client', '--id', 'e2e-elsewhere'], { env: { ...env, HEROES_DATA_DIR: otherDir }, cwd: repoRoot })
       .then(() => undefined, (err: { code: number; stdout: string; stderr: string }) => err);
     t.is(refused?.code, 1);
     t.is(refused?.stdout, '');
-    t.regex(refused?.stderr ?? '', new RegExp(`port ${ports.pgPort} is taken by a PostgreSQL server that refuses this data folder's superuser password, not the embedded server of .*${path.basename(otherDir)}`));
-    t.is(refused?.stderr.trim().split('\n').length, 1, refused?.stderr);
+    t.is(refused?.stderr, `no service is running on the data folder ${otherDir}: start the service (npm start, with the same HEROES_DATA_DIR) or set DATABASE_URL\n`);
+    t.deepEqual(fs.readdirSync(otherDir), []);
 
     const registered = await fetch(`${base}/register`, {
       method: 'POST',
@@ -115,6 +117,7 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
   t.false(await isListening(ports.port));
   t.false(await isListening(ports.authPort));
   t.false(await isListening(ports.pgPort), 'the embedded PostgreSQL server stopped too');
+  t.false(fs.existsSync(path.join(dataDir, 'running.json')), 'the runtime file is gone with the service');
 });
 
 /** One variable of a running process's environment (Linux /proc; we started it). */
@@ -145,6 +148,29 @@ test.serial('a second npm start reuses the kept data', async (t) => {
   } finally {
     t.is(await stack.stop('SIGTERM'), 0);
   }
+});
+
+test.serial('stdout is JSON lines only (the servers\' logs); the banner and the start lines go to stderr', async (t) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], { cwd: repoRoot, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+  const banner = new Promise<void>((resolve) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Press Ctrl-C to stop.')) resolve();
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await Promise.race([banner, exited]);
+  t.regex(stderr, /Heroes service is running at /, stderr);
+  t.is((await fetch(`${base}/heroes`)).status, 401);
+  child.kill('SIGINT');
+  t.is(await exited, 0);
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  t.true(lines.length > 0, 'the servers logged on stdout');
+  for (const line of lines) t.notThrows(() => JSON.parse(line), line);
+  t.true(lines.some((line) => (JSON.parse(line) as { url?: string }).url === '/heroes' || line.includes('"/heroes"')), 'the request line is there');
 });
 
 test.serial('killing the npm process that ran `npm start` stops the whole service', async (t) => {

@@ -37,7 +37,27 @@ export function checkEnvironment(env: Env): string[] {
       problems.push(problem);
     }
   }
-  return problems;
+  return [...problems, ...sharedPorts(env)];
+}
+
+/**
+ * Two of the stack's listeners on one port: the second one would fail to
+ * listen and crash-loop after the banner. One line per shared port, naming
+ * every variable on it (0, any free port, never clashes).
+ */
+function sharedPorts(env: Env): string[] {
+  const { values } = readSettings(START_SETTINGS, env);
+  const ports: Array<[string, unknown]> = [['PORT', values.port], ['AUTH_PORT', values.authPort]];
+  if (!env['DATABASE_URL']) ports.push(['EMBEDDED_PG_PORT', values.embeddedPgPort]);
+  const byPort = new Map<number, string[]>();
+  for (const [name, port] of ports) {
+    if (typeof port !== 'number' || port === 0) continue;
+    byPort.set(port, [...(byPort.get(port) ?? []), name]);
+  }
+  return [...byPort].filter(([, names]) => names.length > 1).map(([port, names]) => {
+    const listed = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return `${listed} are ${names.length === 2 ? 'both' : 'all'} ${port}: each listener needs a port of its own`;
+  });
 }
 
 function withoutDatabaseUrl(table: SettingsTable, env: Env): SettingsTable {

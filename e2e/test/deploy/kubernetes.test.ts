@@ -2,7 +2,7 @@
  * deploy/kubernetes: every manifest validates against the Kubernetes JSON
  * schemas (kubernetes-models), and the base holds what running the service
  * on a cluster needs: both servers with probes and resources, a migration
- * Job, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
+ * init container in every pod, an Ingress with TLS, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
  * NetworkPolicy that lets only the edge reach the authorization server.
  */
 import fs from 'node:fs';
@@ -17,6 +17,7 @@ import { Job } from 'kubernetes-models/batch/v1/Job';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { NetworkPolicy, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 
 const dir = path.join(repoRoot, 'deploy/kubernetes');
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string } } & Record<string, unknown>;
@@ -29,6 +30,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 
 function loadBase(): Manifest[] {
@@ -80,8 +82,31 @@ test('both servers run compiled JavaScript with probes on /health, resources, a 
   const hpa = find<{ spec: { scaleTargetRef: { name: string }; minReplicas: number } }>('HorizontalPodAutoscaler', 'heroes-resource-server');
   t.is(hpa?.spec.scaleTargetRef.name, 'heroes-resource-server');
   t.true((hpa?.spec.minReplicas ?? 0) >= 2);
-  const job = manifests.find((m) => m.kind === 'Job') as { spec: { template: { spec: { containers: { command: string[] }[] } } } } | undefined;
-  t.deepEqual(job?.spec.template.spec.containers[0]!.command, ['node', 'packages/db/dist/migrate-command.js']);
+});
+
+test('the migration runs before each server starts (an init container of every pod), never as a Job applied beside the rollout', (t) => {
+  t.is(manifests.filter((m) => m.kind === 'Job').length, 0, 'a Job is applied together with the Deployments, and its template is immutable');
+  for (const name of ['heroes-auth-server', 'heroes-resource-server']) {
+    const pod = find<IDeployment>('Deployment', name)!.spec!.template.spec!;
+    const init = pod.initContainers ?? [];
+    t.is(init.length, 1, name);
+    t.deepEqual(init[0]!.command, ['node', 'packages/db/dist/migrate-command.js']);
+    t.is(init[0]!.image, pod.containers[0]!.image, 'the same image as the server: its own migrations');
+    t.deepEqual(init[0]!.envFrom, [{ secretRef: { name: 'heroes-database' } }]);
+  }
+});
+
+test('an Ingress with TLS in front of the edge, and the forwarded-address settings that match it', (t) => {
+  const ingress = find<IIngress>('Ingress', 'heroes');
+  const config = find<{ data: Record<string, string> }>('ConfigMap', 'heroes-config')!.data;
+  const publicUrl = new URL(config['PUBLIC_BASE_URL']!);
+  t.is(publicUrl.protocol, 'https:');
+  t.deepEqual(ingress?.spec?.tls, [{ hosts: [publicUrl.host], secretName: 'heroes-tls' }]);
+  const rule = ingress!.spec!.rules![0]!;
+  t.is(rule.host, publicUrl.host);
+  t.deepEqual(rule.http!.paths[0]!.backend, { service: { name: 'heroes-resource-server', port: { number: 8888 } } });
+  t.is(config['TRUST_PROXY'], '1', 'one trusted hop: the ingress controller');
+  t.is(find<{ spec: { type?: string } }>('Service', 'heroes-resource-server')?.spec.type ?? 'ClusterIP', 'ClusterIP', 'reached only through the ingress');
 });
 
 test('only the edge may reach the authorization server', (t) => {

@@ -100,20 +100,34 @@ test('docker-compose.yml: health checks, dependencies on healthy services, resta
     t.regex(command, /^node packages\/[a-z-]+\/dist\/[a-z-]+\.js$/, name);
   }
 
+  // The servers connect as a role that is no superuser; no password has a default.
+  const appEnv = services['auth-server']!['environment'] as Record<string, string>;
+  t.is(appEnv['DATABASE_URL'], 'postgresql://heroes:${HEROES_DB_PASSWORD:?set HEROES_DB_PASSWORD}@postgres:5432/heroes');
+  const postgresEnv = services['postgres']!['environment'] as Record<string, string>;
+  t.is(postgresEnv['POSTGRES_USER'], 'postgres', 'the superuser is not the application role');
+  t.is(postgresEnv['POSTGRES_PASSWORD'], '${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}');
+  t.true((services['postgres']!['volumes'] as string[]).includes('./deploy/docker/create-app-role.sh:/docker-entrypoint-initdb.d/10-create-app-role.sh:ro'));
+  const roleScript = fs.readFileSync(path.join(repoRoot, 'deploy/docker/create-app-role.sh'), 'utf8');
+  t.regex(roleScript, /CREATE ROLE heroes LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE/);
+  t.regex(roleScript, /CREATE DATABASE heroes OWNER heroes/);
+
   // `npm test` finds or installs docker-compose and names it (scripts/test/ensure-test-tools.ts).
   const composeBin = process.env.DOCKER_COMPOSE_PATH;
   if (!composeBin) return t.fail('DOCKER_COMPOSE_PATH is not set: run the suite through `npm test`, or set it to the docker-compose binary');
   const { stdout } = await run(composeBin, ['-f', file, 'config'], {
     cwd: repoRoot,
-    env: { ...process.env, RESOURCE_SERVER_CLIENT_SECRET: 'x' },
+    env: { ...process.env, RESOURCE_SERVER_CLIENT_SECRET: 'x', POSTGRES_PASSWORD: 'p', HEROES_DB_PASSWORD: 'h' },
   });
   const resolved = parse(stdout) as { services: Record<string, Record<string, unknown>> };
   t.is(resolved.services['auth-server']!['restart'], 'unless-stopped');
   t.falsy(resolved.services['auth-server']!['ports']);
   t.truthy(resolved.services['resource-server']!['healthcheck']);
-  const broken = await run(composeBin, ['-f', file, 'config', '-q'], { cwd: repoRoot, env: { ...process.env, RESOURCE_SERVER_CLIENT_SECRET: '' } }).then(
-    () => undefined,
-    (err: { code: number }) => err,
-  );
-  t.is(broken?.code, 1, 'a missing RESOURCE_SERVER_CLIENT_SECRET is refused');
+  const secrets = { RESOURCE_SERVER_CLIENT_SECRET: 'x', POSTGRES_PASSWORD: 'p', HEROES_DB_PASSWORD: 'h' };
+  for (const missing of Object.keys(secrets)) {
+    const broken = await run(composeBin, ['-f', file, 'config', '-q'], { cwd: repoRoot, env: { ...process.env, ...secrets, [missing]: '' } }).then(
+      () => undefined,
+      (err: { code: number }) => err,
+    );
+    t.is(broken?.code, 1, `a missing ${missing} is refused`);
+  }
 });

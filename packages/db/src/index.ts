@@ -8,3 +8,4 @@ export { readOrCreateSecretFile } from './secret-file.ts';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
+export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';

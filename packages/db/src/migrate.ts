@@ -36,7 +36,9 @@ export function applyMigrations(url: string): Promise<void> {
     child.on('close', (code) => {
       if (done || code === 0) return resolve();
       const lines = output.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('npm warn'));
-      reject(new Error(`migrations failed: ${lines.slice(-6).join(' ') || `prisma exited with code ${code}`}`));
+      // Prisma's own lines ("Loaded Prisma config …", "Datasource …") come first: the reason starts at "Error:".
+      const reason = lines.findIndex((line) => line.startsWith('Error:'));
+      reject(new Error(`migrations failed: ${lines.slice(reason >= 0 ? reason : -6).slice(0, 6).join(' ') || `prisma exited with code ${code}`}`));
     });
   });
 }

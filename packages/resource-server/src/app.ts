@@ -26,6 +26,7 @@ import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { createAppRoute } from './routes/app/app-route.ts';
+import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 
 export interface AppDeps {
@@ -67,7 +68,9 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   app.use(forwarder.middleware);
   app.use(createCors(config.corsOrigins));
   app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
-  mountDocsRoutes(router);
+  // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
+  app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
+  mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });
   app.use(router.routes());
   app.use(createDocsAssets());
   app.use(createAppRoute());

@@ -18,6 +18,7 @@ import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
+import { createCredentialsWatch } from './auth/credentials-watch.ts';
 import { createRevocationListener } from './auth/revocation-listener.ts';
 import { ensureClient } from './config/ensure-client.ts';
 import { APP_CLIENT_ID, ensureAppClient } from './config/ensure-app-client.ts';
@@ -59,13 +60,15 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   });
   const heroes = createHeroRepository(pool);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
+  const credentials = createCredentialsWatch({ clientId: config.clientId, logger });
+  const introspect = credentials.observe(createIntrospector({
+    authServerUrl: config.authServerUrl,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    timeoutMs: config.introspectionTimeoutMs,
+  }));
   const introspector = new CachedIntrospector(
-    createIntrospector({
-      authServerUrl: config.authServerUrl,
-      clientId: config.clientId,
-      clientSecret: config.clientSecret,
-      timeoutMs: config.introspectionTimeoutMs,
-    }),
+    introspect,
     {
       max: config.introspectionCacheMax,
       ttlMs: config.introspectionCacheTtlMs,
@@ -98,6 +101,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         await res.arrayBuffer();
         return res.status === 200;
       },
+      clientCredentials: () => credentials.check(introspect),
     },
   });
   const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
@@ -117,8 +121,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     if (stopped) return;
     try {
       const result = await ensureClient(pool, config);
-      await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
-      logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID }, 'resource-server client ready');
+      const app = await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      if (app.result === 'added-redirect-uris') logger.info({ appClientId: APP_CLIENT_ID, added: app.added }, 'redirect URIs of the current PUBLIC_BASE_URL added to the built-in app client');
+      logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID, appClient: app.result }, 'resource-server client ready');
       resolveClientReady();
     } catch (err) {
       logger.warn({ err, retryInMs: delayMs }, 'could not register the resource-server client; retrying');

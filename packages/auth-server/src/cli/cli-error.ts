@@ -12,7 +12,7 @@ import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
 import { ClientRegistryError, type ClientRegistryErrorCode } from '../clients/index.ts';
 
 /** What went wrong, as `--json` output names it in `error`. */
-export type CliErrorCode = 'usage_error' | 'unknown_scope' | 'database_error' | 'unexpected_error';
+export type CliErrorCode = 'usage_error' | 'unknown_scope' | 'built_in_client' | 'database_error' | 'unexpected_error';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */
 export class CliError extends Error {
@@ -28,7 +28,7 @@ export class CliError extends Error {
 /**
  * The `error` member of a `--json` error: the registry's code
  * (invalid_input, client_exists, client_not_found), the CLI's
- * (usage_error, unknown_scope, database_error), or unexpected_error.
+ * (usage_error, unknown_scope, built_in_client, database_error), or unexpected_error.
  */
 export function errorCode(err: unknown): ClientRegistryErrorCode | CliErrorCode {
   if (err instanceof ClientRegistryError || err instanceof CliError) return err.code;

@@ -6,6 +6,7 @@
 import { Builtins, Cli } from 'clipanion';
 import { AddClientCommand } from './commands/add-client-command.ts';
 import { GetClientCommand } from './commands/get-client-command.ts';
+import { KeysCommand } from './commands/keys-command.ts';
 import { ListClientsCommand } from './commands/list-clients-command.ts';
 import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
@@ -20,7 +21,7 @@ class AuthCli extends Cli {
   }
 }
 
-export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand];
+export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand];
 
 /** Every name a command answers to (`set-redirect-uri` too). */
 export function commandNames(): string[] {

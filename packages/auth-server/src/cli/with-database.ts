@@ -1,8 +1,13 @@
 /**
- * Runs one CLI action against the project's database (DATABASE_URL, or the
- * embedded PostgreSQL server, attached to when `npm start` already runs it).
+ * Runs one CLI action against the project's database: DATABASE_URL when set,
+ * otherwise the database of the service running on HEROES_DATA_DIR, named
+ * in its runtime file (`running.json`, written by `npm start`).
  *
  * Rules enforced here:
+ * - the CLI never starts or creates an embedded PostgreSQL cluster: with no
+ *   DATABASE_URL and no running service it fails in one line saying to start
+ *   the service or set DATABASE_URL (a second cluster elsewhere would take
+ *   the clients nobody's server reads);
  * - migrations are applied only when the tables are missing (Prisma P2021),
  *   then the action is retried once — not on every call (they cost ~1–2 s);
  * - the Prisma client is disconnected and an embedded server started here
@@ -11,7 +16,7 @@
  *   one-line message (see errorLine).
  */
 import path from 'node:path';
-import { applyMigrations, createDb, dataDir, describeDatabase, EmbeddedPostgresError, resolveDatabaseUrl, type PrismaClient } from '@heroes/db';
+import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
 import { ClientRegistryError } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
@@ -37,13 +42,7 @@ export async function writeToDatabase<T>(
   action: (db: PrismaClient) => Promise<T>,
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<{ value: T; where: string }> {
-  let resolved: Awaited<ReturnType<typeof resolveDatabaseUrl>>;
-  try {
-    resolved = await resolveDatabaseUrl({ log });
-  } catch (err) {
-    if (err instanceof EmbeddedPostgresError) throw new CliError(err.message, { cause: err, code: 'database_error' });
-    throw new CliError(`cannot start the embedded PostgreSQL server: ${errorLine(err)}`, { cause: err, code: 'database_error' });
-  }
+  const resolved = findDatabase();
   const db = createDb(resolved.url, { maxConnections: 2 });
   const where = resolved.source === 'embedded'
     ? `the embedded ${describeDatabase(resolved.url)} (data in ${path.join(dataDir, 'postgres')})`
@@ -62,6 +61,17 @@ export async function writeToDatabase<T>(
     throw new CliError(errorLine(err, resolved.url), { cause: err, code: classifyDatabaseError(err) ? 'database_error' : 'unexpected_error' });
   } finally {
     await db.$disconnect().catch(() => {});
-    await resolved.release().catch(() => {});
   }
+}
+
+/** DATABASE_URL, else the running service's database; else a CliError saying what to do. */
+function findDatabase(): { url: string; source: 'env' | 'embedded' } {
+  const fromEnv = process.env.DATABASE_URL;
+  if (fromEnv) return { url: fromEnv, source: 'env' };
+  const runtime = readRuntimeFile(dataDir);
+  if (runtime.state === 'running') return { url: runtime.info.databaseUrl, source: runtime.info.source };
+  const why = runtime.state === 'stale'
+    ? `the service that wrote ${runtimeFilePath(dataDir)} (pid ${runtime.info.pid}) is no longer running`
+    : `no service is running on the data folder ${dataDir}`;
+  throw new CliError(`${why}: start the service (npm start, with the same HEROES_DATA_DIR) or set DATABASE_URL`, { code: 'database_error' });
 }

@@ -34,7 +34,7 @@ import { checkClient, type CodeClient } from '../code/check-client.ts';
 import { CROSS_SITE_REFUSED, isOwnOrigin } from '../code/check-request-origin.ts';
 import { PageError, RedirectError } from '../code/code-flow-errors.ts';
 import { oauthParams, parseCodeRequest, type CodeRequest } from '../code/code-request.ts';
-import { renderErrorPage, renderLoginPage } from '../code/login-page.ts';
+import { renderErrorPage, renderLoginPage, renderRegistrationPage } from '../code/login-page.ts';
 import { mintCode } from '../code/mint-code.ts';
 import { redirectBack } from '../code/redirect.ts';
 import { sendPage } from '../code/send-page.ts';
@@ -56,6 +56,13 @@ export interface CodeRouteDeps {
  */
 const FORM_ACTION = ROUTES.authorization;
 const BAD_CREDENTIALS = 'Invalid username or password.';
+/** The edge's registration route (same origin for the browser, so within CSP form-action 'self'). */
+const REGISTER_ACTION = '/register';
+
+/** A query value shown on the page: one short, storable string, else nothing. */
+function shortText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 300 && isStorableText(value) ? value : undefined;
+}
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
   'invalid characters': (name: string) => `parameter ${name} contains invalid characters`,
@@ -119,7 +126,23 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
 
   const showLoginForm: Middleware = async function showLoginForm(ctx) {
     const { client, request } = checked(ctx);
-    sendPage(ctx, 200, renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id }), client.redirectUri);
+    const signInHref = `${FORM_ACTION}?${new URLSearchParams(oauthParams(request))}`;
+    if (ctx.query['prompt'] === 'create') {
+      // The edge's POST /register sends the browser back to signInHref (with registered= or register_error=).
+      const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
+      const page = renderRegistrationPage({ action, clientId: client.id, signInHref, error: shortText(ctx.query['register_error']) });
+      return sendPage(ctx, 200, page, client.redirectUri);
+    }
+    const registered = shortText(ctx.query['registered']);
+    const page = renderLoginPage({
+      action: FORM_ACTION,
+      params: oauthParams(request),
+      clientId: client.id,
+      username: registered,
+      notice: registered === undefined ? undefined : `Account '${registered}' created. Sign in with it.`,
+      createAccountHref: `${signInHref}&prompt=create`,
+    });
+    sendPage(ctx, 200, page, client.redirectUri);
   };
 
   const refuseCrossSite: Middleware = async function refuseCrossSite(ctx, next) {

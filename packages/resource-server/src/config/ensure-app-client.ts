@@ -1,26 +1,49 @@
 /**
- * The Tour of Heroes web app's OAuth client (docs/web-app.md): a public
- * client (no secret, PKCE) whose redirect URI is the app's callback page at
- * the public base URL. Created on the first start; on later starts its
- * redirect URI and scopes are set again, so a changed PUBLIC_BASE_URL
- * takes effect. Its pages call the token endpoint from that same origin,
- * the default allowed origin (docs/oauth.md, "Browser origins").
+ * The built-in public client (docs/oauth.md, "Built-in clients") of the
+ * Tour of Heroes web app and of the /docs "Authorize" dialog: no secret,
+ * PKCE, redirect URIs at the public base URL (the app's callback page and
+ * Swagger UI's redirect page).
+ * - created when missing, with the hero scopes;
+ * - an existing row is the operator's: its scopes, secret and redirect URIs
+ *   are never rewritten. Only a redirect URI the service needs at the current
+ *   PUBLIC_BASE_URL is added when missing (a changed PUBLIC_BASE_URL), and
+ *   the result says so, for the start log;
+ * - its pages call the token endpoint from that same origin, the default
+ *   allowed origin (docs/oauth.md, "Browser origins").
  */
+import { APP_CLIENT_ID } from '@heroes/oauth-scopes';
 import { UTC_NOW, type Database } from '../data/create-pool.ts';
 
-export const APP_CLIENT_ID = 'tour-of-heroes';
+export { APP_CLIENT_ID };
 
 export function appRedirectUri(publicBaseUrl: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/app/callback`;
 }
 
+/** Where Swagger UI (GET /docs) comes back after the authorization request. */
+export function docsRedirectUri(publicBaseUrl: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/docs/oauth2-redirect.html`;
+}
+
+export type EnsureAppClientResult = { result: 'created' | 'unchanged' } | { result: 'added-redirect-uris'; added: string[] };
+
 /** Usage: `await ensureAppClient(db, { publicBaseUrl, scopes: ['heroes:read', 'heroes:write'] })` */
-export async function ensureAppClient(db: Database, options: { publicBaseUrl: string; scopes: string[] }): Promise<void> {
-  await db.query({
+export async function ensureAppClient(db: Database, options: { publicBaseUrl: string; scopes: string[] }): Promise<EnsureAppClientResult> {
+  const needed = [appRedirectUri(options.publicBaseUrl), docsRedirectUri(options.publicBaseUrl)];
+  const inserted = await db.query({
     text: `INSERT INTO oauth_clients (id, hashed_secret, redirect_uris, allowed_scopes, created_at, updated_at)
-      VALUES ($1, NULL, $2, $3, ${UTC_NOW}, ${UTC_NOW})
-      ON CONFLICT (id) DO UPDATE SET hashed_secret = NULL, redirect_uris = EXCLUDED.redirect_uris,
-        allowed_scopes = EXCLUDED.allowed_scopes, updated_at = EXCLUDED.updated_at`,
-    values: [APP_CLIENT_ID, [appRedirectUri(options.publicBaseUrl)], options.scopes],
+      VALUES ($1, NULL, $2, $3, ${UTC_NOW}, ${UTC_NOW}) ON CONFLICT (id) DO NOTHING`,
+    values: [APP_CLIENT_ID, needed, options.scopes],
   });
+  if (inserted.rowCount === 1) return { result: 'created' };
+  // Appends in one statement, so two replicas starting together add each URI once.
+  const { rows } = await db.query<{ added: string[] }>({
+    text: `WITH current AS (SELECT redirect_uris FROM oauth_clients WHERE id = $1 FOR UPDATE),
+        missing AS (SELECT array(SELECT u FROM unnest($2::text[]) AS u, current WHERE NOT (u = ANY (current.redirect_uris))) AS uris)
+      UPDATE oauth_clients SET redirect_uris = redirect_uris || missing.uris, updated_at = ${UTC_NOW}
+      FROM missing WHERE id = $1 AND cardinality(missing.uris) > 0
+      RETURNING missing.uris AS added`,
+    values: [APP_CLIENT_ID, needed],
+  });
+  return rows[0] ? { result: 'added-redirect-uris', added: rows[0].added } : { result: 'unchanged' };
 }

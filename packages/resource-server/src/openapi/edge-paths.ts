@@ -1,17 +1,31 @@
 /** The edge's own routes in the OpenAPI document. */
 import { bearerErrors, error, json } from './responses.ts';
 
-const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-const read = [{ oauth2: ['heroes:read'] }];
-const write = [{ oauth2: ['heroes:write'] }];
+// Either scheme: a token from "Authorize" (oauth2) or one pasted as is (bearerToken).
+const read = [{ oauth2: ['heroes:read'] }, { bearerToken: [] }];
+const write = [{ oauth2: ['heroes:write'] }, { bearerToken: [] }];
+
+/** `/heroes/abc`, `/heroes/0`: Aqueduct's `invalid value for path value 'id'`. */
+const badId = error('`id` in the path is not a positive integer');
+
+/** /app and /docs sign users in, so they work only at PUBLIC_BASE_URL (routes/public-origin.ts). */
+const toPublicBaseUrl = {
+  description: 'Opened on another host name than PUBLIC_BASE_URL\'s: redirect to the same path there',
+  headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
+};
 
 export const EDGE_PATHS = {
   '/register': {
     post: {
       tags: ['users'],
       summary: 'Register a user',
-      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned.',
+      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
+      parameters: [{
+        name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
+        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=<username>`, a refusal → 303 there with `prompt=create&register_error=<message>`. Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
+      }],
       requestBody: {
         required: true,
         content: {
@@ -21,7 +35,9 @@ export const EDGE_PATHS = {
       },
       responses: {
         '200': json('User', 'The new user'),
-        '400': error('Missing or invalid username or password, or a malformed body'),
+        '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
+        '400': error('Missing or invalid username or password, or a malformed body, or a `return_to` that is not a login form path'),
+        '403': error('With `return_to`: a form posted from another site'),
         '409': error('The username is taken'),
         '413': error('Body over the size limit'),
         '415': error('Unsupported Content-Type or charset'),
@@ -52,7 +68,7 @@ export const EDGE_PATHS = {
       summary: 'Create a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The created hero'), '400': error('Missing or invalid name, or an `id` in the body'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { '200': json('Hero', 'The created hero'), '400': error('Missing or invalid name, or a key other than `name` and `id`'), '409': error('A hero has this name'), ...bearerErrors },
     },
     put: {
       tags: ['heroes'],
@@ -68,20 +84,20 @@ export const EDGE_PATHS = {
       tags: ['heroes'],
       summary: 'Get one hero',
       security: read,
-      responses: { '200': json('Hero', 'The hero'), '404': error('No such hero'), ...bearerErrors },
+      responses: { '200': json('Hero', 'The hero'), '400': badId, '404': error('No such hero'), ...bearerErrors },
     },
     put: {
       tags: ['heroes'],
       summary: 'Rename a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': error('Missing or invalid name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { '200': json('Hero', 'The renamed hero'), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
     },
     delete: {
       tags: ['heroes'],
       summary: 'Delete a hero',
       security: write,
-      responses: { '204': { description: 'Deleted' }, '404': error('No such hero'), ...bearerErrors },
+      responses: { '204': { description: 'Deleted' }, '400': badId, '404': error('No such hero'), ...bearerErrors },
     },
   },
   '/health/live': {
@@ -107,14 +123,19 @@ export const EDGE_PATHS = {
     get: { tags: ['operations'], summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } } } } },
   },
   '/docs': {
-    get: { tags: ['operations'], summary: 'This document as a web page', responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } } },
+    get: {
+      tags: ['operations'],
+      summary: 'This document as a web page',
+      description: '"Authorize" signs in with the built-in public client `tour-of-heroes` (authorization code with PKCE), or takes a bearer token as is.',
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl },
+    },
   },
   '/app': {
     get: {
       tags: ['operations'],
       summary: 'The Tour of Heroes web app',
       description: 'Every /app/... path answers the app\'s page; the app signs in through /auth/code with PKCE.',
-      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '503': error('The web app is not built') },
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl, '503': error('The web app is not built') },
     },
   },
 };

@@ -39,12 +39,15 @@ export function createOpenApiDocument(): Record<string, unknown> {
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
-          description: 'Bearer access tokens from this server (RFC 6750). Tokens issued without scopes have full access.',
+          description:
+            'Bearer access tokens from this server (RFC 6750). A token grants exactly the scopes it records: `heroes:read` to read heroes, `heroes:write` to change them (`heroes` grants both); `openid` grants no hero access. ' +
+            'On this page, "Authorize" signs you in with the built-in public client `tour-of-heroes` (authorization code with PKCE; leave the secret empty).',
           flows: {
-            password: { tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
             authorizationCode: { authorizationUrl: '/auth/code', tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
+            password: { tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
           },
         },
+        bearerToken: { type: 'http', scheme: 'bearer', description: 'An access token you already have (e.g. from `POST /auth/token`), sent as `Authorization: Bearer <token>`.' },
         clientBasic: { type: 'http', scheme: 'basic', description: 'A confidential client: client id and secret (RFC 6749 section 2.3.1).' },
       },
     },

@@ -8,7 +8,7 @@ export const error = (description: string) => json('Error', description);
 export const oauthError = (description: string) => json('OAuthError', description);
 
 export const challengeHeader = {
-  'WWW-Authenticate': { description: 'RFC 6750 section 3 challenge, e.g. `Bearer realm="heroes", error="invalid_token"`', schema: { type: 'string' } },
+  'WWW-Authenticate': { required: true, description: 'RFC 6750 section 3 challenge, e.g. `Bearer realm="heroes", error="invalid_token"`', schema: { type: 'string' } },
 };
 
 /** 401/403 of every bearer-protected route. */

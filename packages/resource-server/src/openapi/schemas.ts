@@ -9,8 +9,12 @@ const error = (description: string) => ({
   type: 'object',
   description,
   required: ['error'],
-  properties: { error: { type: 'string', description: 'short reason' } },
+  properties: {
+    error: { type: 'string', description: 'short reason' },
+    reasons: { type: 'array', items: { type: 'string' }, description: 'with `entity validation failed`: one line per refused key or value' },
+  },
   additionalProperties: true,
+  examples: [{ error: 'entity validation failed', reasons: ["invalid input key 'power'"] }, { error: 'entity_already_exists' }],
 });
 
 export const SCHEMAS = {
@@ -25,8 +29,12 @@ export const SCHEMAS = {
   HeroName: {
     type: 'object',
     required: ['name'],
-    properties: { name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength } },
-    description: '`id` is refused (400): the server assigns it.',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength },
+      id: { type: 'integer', description: 'ignored: the server assigns it (as Aqueduct\'s heroes tutorial, `ignore: ["id"]`); with PUT /heroes/{id}, it must equal the path\'s' },
+    },
+    additionalProperties: false,
+    description: 'Any other key is refused (400 `entity validation failed` naming it).',
     examples: [{ name: 'Dr. IQ' }],
   },
   HeroUpdate: {
@@ -34,6 +42,7 @@ export const SCHEMAS = {
     required: ['id', 'name'],
     properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength } },
     description: 'What the Tour of Heroes app sends to `PUT /heroes`.',
+    examples: [{ id: 11, name: 'Dr. Nice' }],
   },
   Registration: {
     type: 'object',
@@ -42,7 +51,7 @@ export const SCHEMAS = {
       username: { type: 'string', minLength: 1, maxLength: FIXED.maxUsernameLength },
       password: { type: 'string', minLength: 1, description: `at most ${FIXED.maxPasswordBytes} UTF-8 bytes`, writeOnly: true },
     },
-    examples: [{ username: 'bob', password: 'correct horse' }],
+    examples: [{ username: 'bob', password: 'bobs-long-password' }],
   },
   User: {
     type: 'object',

@@ -7,6 +7,7 @@
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { pino } from 'pino';
+import { freePort } from '@heroes/http-kit/testing';
 import { createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
 
 export interface InProcessServer {
@@ -25,7 +26,10 @@ export async function startInProcess(
   database?: TestDatabase,
 ): Promise<InProcessServer> {
   const db = database ?? (await createTestDatabase());
+  // The public base URL is this server's own address, as in a real deployment (/app and /docs redirect elsewhere).
+  const port = await freePort();
   const server = createResourceServer({
+    publicBaseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: db.url,
     clientSecret: 'rs-secret',
     authServerUrl,
@@ -35,7 +39,7 @@ export async function startInProcess(
     logger: quietLogger(),
     ...options,
   });
-  const running = await server.listen(0, '127.0.0.1');
+  const running = await server.listen(port, '127.0.0.1');
   const prisma = createDb(db.url, { maxConnections: 2 });
   return {
     url: running.url,

@@ -1,6 +1,7 @@
 /**
  * Checks real answers against the OpenAPI document: the status must be
- * documented for the operation, the Content-Type one of its media types,
+ * documented for the operation, every header it marks required present,
+ * the Content-Type one of its media types,
  * and a JSON body valid against its schema (ajv, JSON Schema 2020-12 as
  * OpenAPI 3.1 uses it). Records which operations were exercised.
  */
@@ -8,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 type Doc = { paths: Record<string, Record<string, unknown>> };
-type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { required?: boolean }> }> };
 
 export class OpenApiContract {
   readonly #doc: Doc;
@@ -36,6 +37,9 @@ export class OpenApiContract {
     const response = operation.responses[String(res.status)];
     if (!response) throw new Error(`${key}: status ${res.status} is not documented`);
     this.exercised.add(key);
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if (header.required && !res.headers.has(name)) throw new Error(`${key} ${res.status}: documented header ${name} is missing`);
+    }
     const text = await res.text();
     if (!response.content) return;
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();

@@ -88,7 +88,7 @@ export async function startProcessStack(env: { auth?: Record<string, string>; ed
   try {
     const [authPort, edgePort] = [await freePort(), await freePort()];
     auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${edgePort}`, env.auth);
-    edge = await startResourceProcess(database.url, edgePort, auth.url, env.edge);
+    edge = await startResourceProcess(database.url, edgePort, auth.url, { PUBLIC_BASE_URL: `http://127.0.0.1:${edgePort}`, ...env.edge });
     return { database, db, auth, edge, stop };
   } catch (error) {
     await stop().catch(() => {});

@@ -112,3 +112,68 @@ test.serial('every /app path serves the app; its assets are served', async (t) =
   t.regex(asset.headers.get('content-type') ?? '', /javascript/);
   t.is((await fetch(`${stack.url}/app/assets/missing.js`)).status, 404);
 });
+
+test.serial('signed out, the navigation and "Sign out" are hidden', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.url}/app/`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+  t.false(await page.locator('nav').isVisible());
+  t.false(await page.getByRole('button', { name: 'Sign out' }).isVisible());
+  t.false(await page.getByRole('link', { name: 'Heroes' }).isVisible());
+  await page.close();
+});
+
+test.serial('the app opened on another host name moves to PUBLIC_BASE_URL, and signing in works there', async (t) => {
+  const page = await browser.newPage();
+  const elsewhere = stack.url.replace('127.0.0.1', 'localhost');
+  const res = await fetch(`${elsewhere}/app/heroes?x=1`, { redirect: 'manual' });
+  t.is(res.status, 302);
+  t.is(res.headers.get('location'), `${stack.url}/app/heroes?x=1`);
+  await page.goto(`${elsewhere}/app/heroes`);
+  t.is(page.url(), `${stack.url}/app/heroes`);
+  await signIn(page, 'tour', 'tour password');
+  await page.getByRole('heading', { name: 'My Heroes' }).or(page.getByRole('heading', { name: 'Top Heroes' })).first().waitFor(WAIT);
+  t.true(page.url().startsWith(`${stack.url}/app/`));
+  await page.close();
+});
+
+test.serial('"Create account" on the login page registers a user, then signing in with it works', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.url}/app/`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Create account' }).waitFor(WAIT);
+
+  // A taken username: the form again, saying so.
+  await page.getByLabel('Username').fill('tour');
+  await page.getByLabel('Password').fill('another-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alert').filter({ hasText: 'That username is taken.' }).waitFor(WAIT);
+
+  await page.getByLabel('Username').fill('newbie');
+  await page.getByLabel('Password').fill('newbie-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('status').filter({ hasText: "Account 'newbie' created" }).waitFor(WAIT);
+  t.is(await page.getByLabel('Username').inputValue(), 'newbie');
+  await page.getByLabel('Password').fill('newbie-long-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Top Heroes' }).waitFor(WAIT);
+  await page.close();
+});
+
+test.serial('the create-account form refuses other sites and foreign return addresses, as the login form does', async (t) => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const body = 'username=mallory-victim&password=mallory-long-password';
+  const crossSite = await fetch(`${stack.url}/register?return_to=${encodeURIComponent('/auth/code?client_id=tour-of-heroes')}`, {
+    method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body, redirect: 'manual',
+  });
+  t.is(crossSite.status, 403);
+  const elsewhere = await fetch(`${stack.url}/register?return_to=${encodeURIComponent('https://evil.example/')}`, {
+    method: 'POST', headers: { ...form, origin: stack.url }, body, redirect: 'manual',
+  });
+  t.is(elsewhere.status, 400);
+  const login = await fetch(`${stack.url}/auth/token`, {
+    method: 'POST', headers: form, body: 'grant_type=password&client_id=tour-of-heroes&username=mallory-victim&password=mallory-long-password',
+  });
+  t.is(login.status, 400, 'no account was created');
+});

@@ -3,6 +3,7 @@ import { removeClient } from '../../clients/index.ts';
 import { clientJson } from '../client-json.ts';
 import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
+import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
 
 /** `auth remove-client`: deletes a client with its tokens and codes. */
 export class RemoveClientCommand extends Command {
@@ -21,11 +22,13 @@ export class RemoveClientCommand extends Command {
   });
 
   id = clientIdOption();
+  force = forceOption();
   json = jsonOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
+      refuseBuiltInClient(id, this.force, 'remove');
       const { value: { client, deleted }, where } = await writeToDatabase((db) => removeClient(db, id));
       return {
         text: `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)) from ${where}.\n`,

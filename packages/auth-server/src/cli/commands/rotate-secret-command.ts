@@ -4,6 +4,7 @@ import { secretLine } from '../describe-client.ts';
 import { clientJson } from '../client-json.ts';
 import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
+import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
 
 /** `auth rotate-secret`: gives a client a new generated secret. */
 export class RotateSecretCommand extends Command {
@@ -28,11 +29,13 @@ export class RotateSecretCommand extends Command {
 
   id = clientIdOption();
   makeConfidential = Option.Boolean('--make-confidential', false, { description: 'Allow giving a public client a secret' });
+  force = forceOption();
   json = jsonOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
+      refuseBuiltInClient(id, this.force, 'change');
       const { value: { client, secret }, where } = await writeToDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
       return {
         text: `Secret of client '${client.id}' rotated in ${where}; the old secret no longer works.\n${secretLine(secret)}\n`,

@@ -2,6 +2,7 @@ import { Command, Option } from 'clipanion';
 import { setRedirectUris, validateRedirectUris } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
 import { clientIdOption, jsonOption, required, runAction, updateClient } from '../run-action.ts';
+import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
 
 /** `auth set-redirect-uris` (alias `set-redirect-uri`): replaces or clears a client's redirect URIs. */
 export class SetRedirectUrisCommand extends Command {
@@ -26,11 +27,13 @@ export class SetRedirectUrisCommand extends Command {
   redirectUris = Option.Array('--redirect-uri,-r', { description: 'A redirect URI (repeatable; a single "" clears)' });
   id = clientIdOption();
   clear = Option.Boolean('--clear', false, { description: 'Remove every redirect URI' });
+  force = forceOption();
   json = jsonOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
+      refuseBuiltInClient(id, this.force, 'change');
       if (this.clear && this.redirectUris !== undefined) {
         throw new CliError('Options --redirect-uri and --clear cannot be used together.');
       }

@@ -3,6 +3,7 @@ import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
 import { allowUnknownScopeOption, checkKnownScopes } from '../known-scopes.ts';
 import { clientIdOption, jsonOption, required, runAction, updateClient } from '../run-action.ts';
+import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
 
 /** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
@@ -29,11 +30,13 @@ export class SetScopesCommand extends Command {
   id = clientIdOption();
   allowedScopes = Option.String('--allowed-scopes,--scopes', { description: 'Space-separated scopes (required; "" clears)' });
   allowUnknownScope = allowUnknownScopeOption();
+  force = forceOption();
   json = jsonOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const id = required(this.id, 'id');
+      refuseBuiltInClient(id, this.force, 'change');
       const scopes = parseScopes(required(this.allowedScopes, 'allowed-scopes'));
       checkKnownScopes(scopes, this.allowUnknownScope);
       return updateClient(id, (db) => setScopes(db, id, scopes));

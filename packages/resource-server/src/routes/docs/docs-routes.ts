@@ -2,10 +2,14 @@
  * GET /openapi.json: the OpenAPI 3.1 document (openapi/openapi-document.ts).
  * GET /docs: that document rendered by Swagger UI (swagger-ui-dist, served
  * from this server under /docs/assets/: nothing from a CDN). The page and
- * its start script are ours; the script only points Swagger UI at
- * /openapi.json, so the page needs no inline script; it is served with the
- * page policy of page-security.ts (own files only, no framing), and the
- * online validator badge is off (it would load an image from elsewhere).
+ * its start script are ours, so the page needs no inline script. The
+ * script points Swagger UI at /openapi.json and sets up "Authorize": the
+ * built-in public client (docs/oauth.md, "Built-in clients") with the
+ * authorization-code flow and PKCE, coming back to
+ * GET /docs/oauth2-redirect.html (Swagger UI's redirect page). Both pages
+ * are served with the page policy of page-security.ts (own files only, no
+ * framing), and the online validator badge is off (it would load an image
+ * from elsewhere).
  */
 import { createRequire } from 'node:module';
 import type Router from '@koa/router';
@@ -15,6 +19,7 @@ import serve from 'koa-static';
 import { createOpenApiDocument } from '../../openapi/openapi-document.ts';
 import { dispatchByMethod } from '@heroes/http-kit';
 import { setPageSecurity } from '../page-security.ts';
+import { APP_CLIENT_ID, docsRedirectUri } from '../../config/ensure-app-client.ts';
 
 const swaggerUiDir: string = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
 
@@ -34,10 +39,24 @@ const DOCS_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
+/** Swagger UI's redirect page, with its script from our assets. */
+const REDIRECT_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Heroes API: signing in</title></head>
+<body><script src="/docs/assets/oauth2-redirect.js"></script></body>
+</html>
+`;
 
-export function mountDocsRoutes(router: Router): void {
+function startScript(publicBaseUrl: string): string {
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  const options = { url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, oauth2RedirectUrl: docsRedirectUri(base) };
+  const oauth = { clientId: APP_CLIENT_ID, usePkceWithAuthorizationCodeGrant: true, scopes: 'heroes:read heroes:write' };
+  return `window.ui = SwaggerUIBundle(${JSON.stringify(options)});\nwindow.ui.initOAuth(${JSON.stringify(oauth)});\n`;
+}
+
+export function mountDocsRoutes(router: Router, { publicBaseUrl }: { publicBaseUrl: string }): void {
   const document = createOpenApiDocument();
+  const START_SCRIPT = startScript(publicBaseUrl);
   router.all('/openapi.json', dispatchByMethod([], {
     GET: [async function openApi(ctx) {
       ctx.body = document;
@@ -48,6 +67,13 @@ export function mountDocsRoutes(router: Router): void {
       ctx.type = 'text/html; charset=utf-8';
       setPageSecurity(ctx);
       ctx.body = DOCS_PAGE;
+    }],
+  }));
+  router.all('/docs/oauth2-redirect.html', dispatchByMethod([], {
+    GET: [async function docsRedirectPage(ctx) {
+      ctx.type = 'text/html; charset=utf-8';
+      setPageSecurity(ctx);
+      ctx.body = REDIRECT_PAGE;
     }],
   }));
   router.all('/docs/start.js', dispatchByMethod([], {

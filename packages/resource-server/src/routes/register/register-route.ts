@@ -13,12 +13,15 @@ import bcrypt from 'bcrypt';
 import { defineResource, dispatchByMethod, type BoundedQueue } from '@heroes/http-kit';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
+import { registerFromPage } from './register-from-page.ts';
 import { countRegistration, type RegistrationLimit } from './registration-limit.ts';
 
 export const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });
 
 export interface RegisterDeps extends RegistrationLimits, RegistrationLimit {
   db: Database;
+  /** For the login page's "Create account" form (register-from-page.ts). */
+  publicBaseUrl: string;
   bcryptCost: number;
   hashQueue: BoundedQueue;
 }
@@ -30,7 +33,7 @@ export interface RegisterDeps extends RegistrationLimits, RegistrationLimit {
  */
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   router.all('/register', dispatchByMethod([], {
-    POST: [async function register(ctx) {
+    POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
       const { username, password } = await readRegistration(ctx, deps);
       await countRegistration(ctx, deps.db, deps);
       const { salt, hashedPassword } = await deps.hashQueue.run(async () => {

@@ -1,0 +1,23 @@
+/**
+ * The built-in clients (tour-of-heroes, the resource server's own) are the
+ * service's, not the operator's: removing or changing them breaks /app,
+ * /docs or every hero request. Commands that remove or change a client
+ * refuse them unless `--force` is given, and say why (like Keycloak's
+ * built-in clients, which its admin console will not delete).
+ */
+import { Option } from 'clipanion';
+import { builtInClientRole } from '@heroes/oauth-scopes';
+import { CliError } from './cli-error.ts';
+
+/** The `--force` option of remove-client, set-scopes, set-redirect-uris and rotate-secret. */
+export function forceOption() {
+  return Option.Boolean('--force', false, { description: 'Also change a built-in client (tour-of-heroes, resource-server)' });
+}
+
+/** Throws unless `id` is an ordinary client or `force` is set. `action`: "remove", "change". */
+export function refuseBuiltInClient(id: string, force: boolean, action: 'remove' | 'change'): void {
+  if (force) return;
+  const role = builtInClientRole(id, process.env.RESOURCE_SERVER_CLIENT_ID || undefined);
+  if (role === undefined) return;
+  throw new CliError(`Client '${id}' is built in: ${role}. Add --force to ${action} it anyway.`, { code: 'built_in_client' });
+}

@@ -1,0 +1,73 @@
+/**
+ * /docs works out of the box in real Chromium against both servers:
+ * "Authorize" signs in with the built-in public client (code + PKCE, back
+ * to /docs through Swagger UI's redirect page), then "Try it out" on
+ * GET /heroes answers 200; a pasted bearer token works too.
+ */
+import test from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '@heroes/http-kit/testing';
+import { registerUser, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+
+let stack: AppStack;
+let browser: Browser;
+
+test.before(async () => {
+  stack = await startAppStack();
+  await registerUser(stack.url, 'docs-user', 'docs-user-password');
+  browser = await launchBrowser();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Expands GET /heroes, presses "Try it out" and "Execute"; resolves with the status of the call it made. */
+async function tryListHeroes(page: Page): Promise<number> {
+  const operation = page.locator('#operations-heroes-get_heroes, .opblock-get').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/heroes$/ }) }).first();
+  await operation.locator('.opblock-summary').click();
+  await operation.getByRole('button', { name: 'Try it out' }).click();
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/heroes' && res.request().method() === 'GET', WAIT);
+  await operation.getByRole('button', { name: 'Execute' }).click();
+  return (await answered).status();
+}
+
+test.serial('Authorize signs in with the built-in client; Try it out on GET /heroes answers 200', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  await page.goto(`${stack.url}/docs`);
+  await page.locator('.btn.authorize').first().click();
+  const codeFlow = page.locator('.auth-container').filter({ hasText: 'authorizationCode' });
+  await codeFlow.waitFor(WAIT);
+  t.is(await codeFlow.locator('input#client_id_authorizationCode').inputValue(), 'tour-of-heroes', 'the built-in client is filled in');
+  const [popup] = await Promise.all([page.waitForEvent('popup', WAIT), codeFlow.getByRole('button', { name: 'Apply given OAuth2 credentials' }).click()]);
+  await popup.getByLabel('Username').fill('docs-user');
+  await popup.getByLabel('Password').fill('docs-user-password');
+  const exchanged = page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/token', WAIT);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  t.is((await exchanged).status(), 200, 'the page exchanged the code (PKCE) at /auth/token');
+  await page.locator('.btn.authorize.locked').first().waitFor(WAIT);
+  await page.locator('.close-modal').click();
+
+  t.is(await tryListHeroes(page), 200);
+  await page.close();
+});
+
+test.serial('a pasted bearer token works too', async (t) => {
+  const res = await fetch(`${stack.url}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'docs-user', password: 'docs-user-password' }),
+  });
+  const { access_token: token } = (await res.json()) as { access_token: string };
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  await page.goto(`${stack.url}/docs`);
+  await page.locator('.btn.authorize').first().click();
+  const bearer = page.locator('.auth-container').filter({ hasText: 'bearerToken' });
+  await bearer.locator('input').fill(token);
+  await bearer.getByRole('button', { name: 'Apply credentials' }).click();
+  await bearer.getByRole('button', { name: 'Close' }).click();
+  const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/heroes', WAIT);
+  t.is(await tryListHeroes(page), 200);
+  t.is((await sent).headers()['authorization'], `Bearer ${token}`);
+  await page.close();
+});
