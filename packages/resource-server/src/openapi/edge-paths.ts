@@ -1,10 +1,11 @@
 /** The edge's own routes in the OpenAPI document. */
+import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { bearerErrors, error, json } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-const read = [{ oauth2: ['heroes:read'] }];
-const write = [{ oauth2: ['heroes:write'] }];
+const read = [{ oauth2: [HEROES_READ] }];
+const write = [{ oauth2: [HEROES_WRITE] }];
 
 export const EDGE_PATHS = {
   '/register': {
