@@ -12,7 +12,7 @@ import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { spawnProcess, waitFor, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { basic, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/http-kit/testing';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort } from './_helpers/stack.ts';
@@ -28,7 +28,6 @@ const haproxy = findHaproxy();
 const clusterTest = haproxy ? test.serial : test.serial.skip;
 if (!haproxy) test('haproxy is installed (apt-get install haproxy, or set HAPROXY_PATH)', (t) => t.fail('haproxy not found: apt-get install haproxy, or set HAPROXY_PATH'));
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const form = (url: string, authorization: string, body: Record<string, string>) =>
   fetch(url, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
 

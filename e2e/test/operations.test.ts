@@ -6,7 +6,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { waitFor } from '@heroes/http-kit/testing';
+import { basic, waitFor } from '@heroes/http-kit/testing';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 
@@ -36,7 +36,7 @@ test.before(async () => {
 });
 test.after.always(() => database?.drop());
 
-const basic = `Basic ${Buffer.from('ops-app:ops-secret').toString('base64')}`;
+const opsApp = basic('ops-app', 'ops-secret');
 
 function register(username: string): Promise<Response> {
   return fetch(`${base}/register`, {
@@ -49,7 +49,7 @@ function register(username: string): Promise<Response> {
 function passwordGrant(username: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${base}/auth/token`, {
     method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', connection: 'close', ...headers },
+    headers: { authorization: opsApp, 'content-type': 'application/x-www-form-urlencoded', connection: 'close', ...headers },
     body: `grant_type=password&username=${username}&password=pw`,
   });
 }

@@ -9,3 +9,4 @@ export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-pr
 export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts';
 export { launchBrowser, servePage, type PageServer } from './browser.ts';
 export { waitFor, type WaitForOptions } from './wait-for.ts';
+export { basic } from './basic-auth.ts';
