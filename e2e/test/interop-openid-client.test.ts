@@ -191,8 +191,8 @@ async function logIn(t: ExecutionContext, flow: CodeFlow, user: { username: stri
 function waitFor401(config: client.Configuration, accessToken: string): Promise<HeroesAnswer> {
   return waitFor(async () => {
     const answer = await getHeroes(config, accessToken);
-    return answer.status === 200 ? undefined : answer;
-  }, { intervalMs: 50, message: 'the revoked token was still served' });
+    return answer.status === 401 && answer;
+  }, { intervalMs: 50, message: 'the revoked token was never refused' });
 }
 
 // ---------------------------------------------------------------- 1. discovery
