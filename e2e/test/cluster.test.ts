@@ -2,8 +2,9 @@
  * `npm run cluster` (scripts/cluster.ts): two authorization servers and two
  * resource servers behind HAProxy, sharing one database. Shows that tokens
  * from one authorization server are introspected by the other, that a
- * revocation reaches every resource server within 1 s, and that killing one
- * replica of each kind under load fails no request.
+ * revocation reaches every resource server (how fast: `npm run bench`,
+ * section `revocation`), and that killing one replica of each kind under
+ * load fails no request.
  * Needs Debian's haproxy (`npm test` finds or installs it, scripts/test.ts);
  * without it the test fails with one line saying what to install.
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { basic, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/http-kit/testing';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort } from './_helpers/stack.ts';
@@ -27,7 +28,6 @@ const haproxy = findHaproxy();
 const clusterTest = haproxy ? test.serial : test.serial.skip;
 if (!haproxy) test('haproxy is installed (apt-get install haproxy, or set HAPROXY_PATH)', (t) => t.fail('haproxy not found: apt-get install haproxy, or set HAPROXY_PATH'));
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const form = (url: string, authorization: string, body: Record<string, string>) =>
   fetch(url, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
 
@@ -43,12 +43,9 @@ async function replicaPid(name: string): Promise<number | undefined> {
   return (await childCommands(cluster.child.pid!)).find((c) => c.command.trim().endsWith(`--replica ${name}`))?.pid;
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 90_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    if (await condition().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
+/** Whether a (restarted) replica has served any request besides health checks: a fresh process counts only its own. */
+async function hasServed(url: string): Promise<boolean> {
+  return /^http_requests_total\{[^}]*\} [1-9]/m.test(await (await fetch(`${url}/metrics`)).text());
 }
 
 test.before(async () => {
@@ -99,22 +96,17 @@ clusterTest('a token from one authorization server is introspected by the other,
   }
 });
 
-clusterTest('a revocation reaches every resource server within 1 s', async (t) => {
+clusterTest('a revocation reaches every resource server', async (t) => {
   const accessToken = await token(base);
   // Every resource server has the token cached as active.
   for (const port of ports.edge) t.is((await heroes(`http://127.0.0.1:${port}`, accessToken)).status, 200);
   const revoked = await form(`${base}/auth/revoke`, basic('cluster-app', 'cluster-secret'), { token: accessToken });
   t.is(revoked.status, 200);
-  const started = performance.now();
-  const seen = await Promise.all(ports.edge.map(async (port) => {
-    while (performance.now() - started < 5_000) {
-      if ((await heroes(`http://127.0.0.1:${port}`, accessToken)).status === 401) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return Infinity;
-  }));
-  t.log(`revocation seen after ${seen.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
-  for (const ms of seen) t.true(ms < 1_000, `seen after ${ms} ms`);
+  await Promise.all(ports.edge.map((port) => waitFor(
+    async () => (await heroes(`http://127.0.0.1:${port}`, accessToken)).status === 401,
+    { message: `resource server on port ${port} still serves the revoked token` },
+  )));
+  t.pass('refused by every resource server');
 });
 
 clusterTest('killing one replica of each kind under load fails no request; both come back', async (t) => {
@@ -138,19 +130,23 @@ clusterTest('killing one replica of each kind under load fails no request; both 
   const load = Array.from({ length: 6 }, (_, i) => worker(i));
   let back = false;
   try {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitFor(() => ok > 50 || failures.length > 0, { message: 'the load never got going' });
     const before = { edge: await replicaPid('edge-1'), auth: await replicaPid('auth-1') };
     if (!before.edge || !before.auth) throw new Error(`replicas not found: ${JSON.stringify(await childCommands(cluster.child.pid!))}`);
     process.kill(before.edge, 'SIGKILL');
     process.kill(before.auth, 'SIGKILL');
+    const restarted = [`http://127.0.0.1:${ports.edge[0]}`, `http://127.0.0.1:${ports.auth[0]}`];
     back = await waitFor(async () => {
       const now = { edge: await replicaPid('edge-1'), auth: await replicaPid('auth-1') };
       if (!now.edge || !now.auth || now.edge === before.edge || now.auth === before.auth) return false;
-      const answers = await Promise.all([`http://127.0.0.1:${ports.edge[0]}`, `http://127.0.0.1:${ports.auth[0]}`].map((url) => fetch(`${url}/health/ready`)));
+      const answers = await Promise.all(restarted.map((url) => fetch(`${url}/health/ready`)));
       return answers.every((res) => res.status === 200);
+    }, { timeoutMs: 90_000, message: 'both killed replicas were restarted and are ready' });
+    // Load keeps running until HAProxy has taken both restarted replicas back into rotation.
+    await waitFor(async () => (await Promise.all(restarted.map(hasServed))).every(Boolean), {
+      timeoutMs: 90_000,
+      message: 'HAProxy never sent load to the restarted replicas',
     });
-    // Load keeps running while HAProxy takes the restarted replicas back.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
   } finally {
     running = false;
     await Promise.all(load);

@@ -9,7 +9,7 @@
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/http-kit/testing';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 let database: TestDatabase;
@@ -70,11 +70,8 @@ test('hung database → 503 naming the database for cached and uncached tokens a
   }
 
   proxy.resume();
-  const deadline = Date.now() + 30_000;
-  let status = 0;
-  while (Date.now() < deadline && status !== 200) {
-    status = (await call('/heroes', { headers: { authorization: `Bearer ${uncached}` } })).status;
-    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  t.is(status, 200, 'recovered');
+  await waitFor(async () => (await call('/heroes', { headers: { authorization: `Bearer ${uncached}` } })).status === 200, {
+    intervalMs: 200,
+    message: 'never recovered',
+  });
 });

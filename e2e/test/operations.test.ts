@@ -6,6 +6,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { basic, waitFor } from '@heroes/http-kit/testing';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 
@@ -35,7 +36,7 @@ test.before(async () => {
 });
 test.after.always(() => database?.drop());
 
-const basic = `Basic ${Buffer.from('ops-app:ops-secret').toString('base64')}`;
+const opsApp = basic('ops-app', 'ops-secret');
 
 function register(username: string): Promise<Response> {
   return fetch(`${base}/register`, {
@@ -48,7 +49,7 @@ function register(username: string): Promise<Response> {
 function passwordGrant(username: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${base}/auth/token`, {
     method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', connection: 'close', ...headers },
+    headers: { authorization: opsApp, 'content-type': 'application/x-www-form-urlencoded', connection: 'close', ...headers },
     body: `grant_type=password&username=${username}&password=pw`,
   });
 }
@@ -57,14 +58,6 @@ async function serverPids(stack: RunningStack): Promise<{ auth: number; resource
   const children = await childCommands(stack.child.pid!);
   const pid = (name: string) => children.find((c) => c.command.includes(`${name}/src/main.ts`))?.pid;
   return { auth: pid('auth-server')!, resource: pid('resource-server')! };
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    if (await condition().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
 }
 
 const ready = (url: string) => async () => (await fetch(`${url}/health/ready`)).status === 200;
@@ -81,8 +74,10 @@ test.serial('request ids join the log lines of both servers; both serve health a
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     for (let i = 0; i < 3; i++) t.is((await fetch(`${base}/heroes`, { headers: { authorization: `Bearer ${accessToken}` } })).status, 200);
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = stack.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logLines = () => stack.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    // Each server writes a request's line when its response closes: wait for both lines of the traced request.
+    await waitFor(() => logLines().filter((line) => line['reqId'] === 'e2e-trace-1' && line['msg'] === 'request').length >= 2, { message: () => stack.output() });
+    const lines = logLines();
     const traced = lines.filter((line) => line['reqId'] === 'e2e-trace-1');
     t.true(traced.some((line) => line['name'] === 'resource-server' && line['msg'] === 'request' && line['forwarded'] === true), stack.output());
     t.true(traced.some((line) => line['name'] === 'auth-server' && line['msg'] === 'request' && line['path'] === '/auth/token'), stack.output());
@@ -152,13 +147,13 @@ test.serial('npm start restarts a server killed with SIGKILL, with backoff, and 
       const before = await serverPids(stack);
       process.kill(before[which], 'SIGKILL');
       const name = which === 'resource' ? 'resource-server' : 'auth-server';
-      t.true(await waitFor(async () => stack.output().includes(`${name} exited (SIGKILL); restarting in`)), stack.output());
-      t.true(await waitFor(ready(which === 'resource' ? base : authBase)), `${name} came back`);
+      await waitFor(() => stack.output().includes(`${name} exited (SIGKILL); restarting in`), { timeoutMs: 60_000, message: () => stack.output() });
+      await waitFor(ready(which === 'resource' ? base : authBase), { timeoutMs: 60_000, message: `${name} came back` });
       const after = await serverPids(stack);
       t.not(after[which], before[which]);
       t.is(stack.child.exitCode, null, 'npm start still runs');
     }
-    t.true(await waitFor(ready(base)));
+    await waitFor(ready(base), { timeoutMs: 60_000 });
     t.is((await register('after-restarts')).status, 200);
     t.is((await passwordGrant('after-restarts')).status, 200);
   } finally {
@@ -186,12 +181,12 @@ test.serial('with WORKERS=2 the primary replaces a worker killed with SIGKILL; t
     const before = await workers();
     t.is(before.length, 2);
     process.kill(before[0]!, 'SIGKILL');
-    t.true(await waitFor(async () => primary.output().includes('worker died; started a replacement')), primary.output());
-    t.true(await waitFor(async () => {
+    await waitFor(() => primary.output().includes('worker died; started a replacement'), { timeoutMs: 60_000, message: () => primary.output() });
+    await waitFor(async () => {
       const now = await workers();
       return now.length === 2 && !now.includes(before[0]!);
-    }), 'a replacement worker runs');
-    t.true(await waitFor(ready(base)));
+    }, { timeoutMs: 60_000, message: 'a replacement worker runs' });
+    await waitFor(ready(base), { timeoutMs: 60_000 });
     t.is(primary.child.exitCode, null, 'the primary and the other worker kept running');
   } finally {
     t.is(await primary.stop('SIGTERM'), 0, primary.output());

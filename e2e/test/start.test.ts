@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import pg from 'pg';
 import { repoRoot } from '@heroes/db';
+import { waitFor } from '@heroes/http-kit/testing';
 import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 
 const run = promisify(execFile);
@@ -179,17 +180,13 @@ test.serial('killing the npm process that ran `npm start` stops the whole servic
   let output = '';
   npm.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   npm.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  for (let waited = 0; !output.includes('Heroes service is running') && waited < 90_000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  t.true(output.includes('Heroes service is running'), output);
+  await waitFor(() => output.includes('Heroes service is running'), { timeoutMs: 90_000, intervalMs: 100, message: () => output });
   npm.kill('SIGTERM');
-  let stopped = false;
-  for (let waited = 0; !stopped && waited < 20_000; waited += 200) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    stopped = !(await isListening(ports.port)) && !(await isListening(ports.authPort)) && !(await isListening(ports.pgPort));
-  }
-  t.true(stopped, `servers still listening after npm was killed:\n${output}`);
+  await waitFor(
+    async () => !(await isListening(ports.port)) && !(await isListening(ports.authPort)) && !(await isListening(ports.pgPort)),
+    { intervalMs: 200, message: () => `servers still listening after npm was killed:\n${output}` },
+  );
+  t.pass('every port was released');
 });
 
 function escapeRegExp(text: string): string {

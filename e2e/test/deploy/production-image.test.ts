@@ -14,7 +14,7 @@ import test from 'ava';
 import { parse } from 'yaml';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
-import { spawnProcess } from '@heroes/http-kit/testing';
+import { spawnProcess, waitFor } from '@heroes/http-kit/testing';
 import { authCli } from '../_helpers/auth-cli.ts';
 import { freePort } from '../_helpers/stack.ts';
 
@@ -46,12 +46,7 @@ test.serial('npm run build compiles every package, and the compiled servers run 
   t.teardown(() => auth.stop());
   const edge = await spawnProcess(...node('packages/resource-server/dist/main.js'), { env, ready: /resource server listening/, timeoutMs: 60_000 });
   t.teardown(() => edge.stop());
-  let ready = 0;
-  for (let i = 0; i < 100 && ready !== 200; i++) {
-    ready = (await fetch(`http://127.0.0.1:${port}/health/ready`)).status;
-    if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  t.is(ready, 200);
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, { intervalMs: 100, message: 'never ready' });
   t.is((await fetch(`http://127.0.0.1:${port}/heroes`)).status, 401);
   const metadata = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-authorization-server`);
   t.is(metadata.status, 200);

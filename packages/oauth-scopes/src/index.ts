@@ -1,5 +1,5 @@
-export { MAX_SCOPE_LENGTH, MAX_SCOPE_VALUES, formatScopes, isScopeToken, parseScopeParameter, type ScopeParseResult } from './scope-syntax.ts';
+export { MAX_SCOPE_LENGTH, MAX_SCOPE_VALUES, formatScopes, isScopeToken, parseScopeParameter, splitScopes, type ScopeParseResult } from './scope-syntax.ts';
 export { grantsScope, isGranted } from './scope-rule.ts';
-export { HERO_SCOPES, HEROES, HEROES_READ, HEROES_WRITE, OPENID, SERVICE_SCOPES_DESCRIPTION, isServiceScope } from './service-scopes.ts';
+export { HERO_SCOPES, HEROES, HEROES_READ, HEROES_WRITE, OPENID, SERVICE_SCOPES_DESCRIPTION, authorityScopes, isServiceScope, mayGrant } from './service-scopes.ts';
 export { TOKENS_REVOKED_CHANNEL, parseRevokedTokens, type RevokedTokens } from './revocation-notice.ts';
 export { APP_CLIENT_ID, DEFAULT_RESOURCE_SERVER_CLIENT_ID, builtInClientRole } from './built-in-clients.ts';

@@ -12,6 +12,7 @@
  *   characters (beyond that → invalid_scope, checked before any token is
  *   looked at, so a huge parameter costs one linear scan);
  * - a repeated token counts once (first occurrence keeps its place).
+ * Scope strings that are not a request parameter are split by splitScopes.
  */
 
 /** Most scope values one request or one client registration may carry. */
@@ -51,6 +52,18 @@ export function parseScopeParameter(value: string): ScopeParseResult {
 /** The wire form of a scope list: tokens joined by single spaces. Usage: `formatScopes(['a', 'b'])` → 'a b' */
 export function formatScopes(scopes: Iterable<string>): string {
   return [...scopes].join(' ');
+}
+
+/**
+ * The values of a scope string that is not a request's `scope` parameter: one stored or relayed by the
+ * library or an introspection answer, or typed by an operator. Split on spaces; the empty values of a
+ * leading, trailing or repeated space are dropped; nothing is validated (a request's parameter goes
+ * through parseScopeParameter, which refuses all three).
+ *
+ * Usage: `splitScopes('heroes:read  openid')` → ['heroes:read', 'openid']; `splitScopes(undefined)` → []
+ */
+export function splitScopes(value: string | null | undefined): string[] {
+  return (value ?? '').split(' ').filter((token) => token !== '');
 }
 
 function tooMany(): ScopeParseResult {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { formatScopes, isScopeToken, MAX_SCOPE_LENGTH, MAX_SCOPE_VALUES, parseScopeParameter } from '../src/index.ts';
+import { formatScopes, isScopeToken, MAX_SCOPE_LENGTH, MAX_SCOPE_VALUES, parseScopeParameter, splitScopes } from '../src/index.ts';
 
 test('scope tokens are printable ASCII except space, double quote and backslash (RFC 6749 section 3.3)', (t) => {
   for (const token of ['heroes:read', 'a', '!#[]~', 'user.readonly']) t.true(isScopeToken(token), token);
@@ -25,4 +25,12 @@ test(`at most ${MAX_SCOPE_VALUES} values of at most ${MAX_SCOPE_LENGTH} characte
 test('formatScopes joins with single spaces', (t) => {
   t.is(formatScopes(['a', 'b']), 'a b');
   t.is(formatScopes(new Set(['a'])), 'a');
+});
+
+test('splitScopes: the values of a stored or typed scope string, empty values of extra spaces dropped', (t) => {
+  t.deepEqual(splitScopes('heroes:read heroes:write'), ['heroes:read', 'heroes:write']);
+  t.deepEqual(splitScopes(' heroes  openid '), ['heroes', 'openid']);
+  t.deepEqual(splitScopes('a a'), ['a', 'a'], 'a repeated value is not its business (parseScopeParameter and the callers decide)');
+  for (const empty of ['', '   ', undefined, null]) t.deepEqual(splitScopes(empty), [], JSON.stringify(empty));
+  t.deepEqual(splitScopes(formatScopes(['x', 'y:z'])), ['x', 'y:z'], 'the inverse of formatScopes');
 });

@@ -13,6 +13,7 @@
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { formatScopes } from '@heroes/oauth-scopes';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
@@ -163,7 +164,7 @@ async function updateClient(
 
 function toScopes(scopes: string | readonly string[] | undefined): string[] {
   if (scopes === undefined) return [];
-  return parseScopes(typeof scopes === 'string' ? scopes : scopes.join(' '));
+  return parseScopes(typeof scopes === 'string' ? scopes : formatScopes(scopes));
 }
 
 function toSummary(row: OAuthClient): ClientSummary {

@@ -16,7 +16,7 @@
  *   ends the refresh chain, which can grant nothing any more anyway.
  */
 import Provider, { errors } from 'oidc-provider';
-import { formatScopes, isGranted, OPENID } from '@heroes/oauth-scopes';
+import { formatScopes, mayGrant, splitScopes } from '@heroes/oauth-scopes';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { beforeAccessTokenSave } from './library-seams.ts';
 import { narrowedScope } from './refresh-sub-scope.ts';
@@ -26,13 +26,9 @@ export function installAccessTokenScope(provider: Provider): void {
     const ctx = Provider.ctx;
     const current = ctx?.oidc?.client?.clientId === token.clientId ? ctx?.oidc?.client : await provider.Client.find(String(token.clientId));
     const allowed = clientAllowedScopes(current);
-    const values = splitScope((ctx ? narrowedScope(ctx.req) : undefined) ?? token.scope);
-    const kept = values.filter((value) => value === OPENID || isGranted(allowed, value));
+    const values = splitScopes((ctx ? narrowedScope(ctx.req) : undefined) ?? token.scope);
+    const kept = values.filter((value) => mayGrant(allowed, value));
     if (kept.length === 0) throw new errors.InvalidScope('none of the requested scopes may be granted to this client any more', formatScopes(values));
     token.scope = formatScopes(kept);
   });
-}
-
-function splitScope(scope: string | undefined): string[] {
-  return (scope ?? '').split(' ').filter(Boolean);
 }

@@ -26,7 +26,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { providerForm } from './library-seams.ts';
-import { grantsScope } from '@heroes/oauth-scopes';
+import { formatScopes, grantsScope, splitScopes } from '@heroes/oauth-scopes';
 
 /** Requests whose access token gets a narrower scope than the one handed to the library. */
 const narrowed = new WeakMap<IncomingMessage, string>();
@@ -38,13 +38,13 @@ export function createRefreshSubScope(provider: Provider): Middleware {
     const value = form?.['refresh_token'];
     if (!form || form['grant_type'] !== 'refresh_token' || typeof scope !== 'string' || !scope || typeof value !== 'string') return next();
     const token = await provider.RefreshToken.find(value, { ignoreExpiration: true });
-    const held = new Set((token?.scope ?? '').split(' ').filter(Boolean));
-    const requested = scope.split(' ').filter(Boolean);
+    const held = new Set(splitScopes(token?.scope));
+    const requested = splitScopes(scope);
     if (!token || requested.every((v) => held.has(v))) return next();
     const handed = requested.map((v) => (held.has(v) ? v : ([...held].find((p) => grantsScope(p, v)) ?? v)));
     if (handed.every((v) => held.has(v))) {
-      form['scope'] = [...new Set(handed)].join(' ');
-      narrowed.set(ctx.req, requested.join(' '));
+      form['scope'] = formatScopes(new Set(handed));
+      narrowed.set(ctx.req, formatScopes(requested));
     }
     return next();
   };

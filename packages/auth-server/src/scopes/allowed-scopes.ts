@@ -12,11 +12,10 @@
  *
  * Usage: `allowedScopes([])` → ['heroes:read', 'heroes:write']
  */
-import { HERO_SCOPES, OPENID } from '@heroes/oauth-scopes';
+import { authorityScopes, HERO_SCOPES } from '@heroes/oauth-scopes';
 
 export function allowedScopes(registered: readonly string[]): string[] {
-  const authority = registered.filter((value) => value !== OPENID);
-  return authority.length > 0 ? [...registered] : [...registered, ...HERO_SCOPES];
+  return authorityScopes(registered).length > 0 ? [...registered] : [...registered, ...HERO_SCOPES];
 }
 
 /** Client metadata property carrying allowedScopes() (adapter/client-metadata.ts). */

@@ -15,7 +15,7 @@
  *   accepted from any client, since it is no authority; any other value →
  *   invalid_scope (nothing is silently dropped).
  */
-import { grantsScope, OPENID, parseScopeParameter } from '@heroes/oauth-scopes';
+import { authorityScopes, formatScopes, mayGrant, parseScopeParameter } from '@heroes/oauth-scopes';
 
 export type ScopeResult =
   | { ok: true; scopes: string[] }
@@ -23,10 +23,10 @@ export type ScopeResult =
 
 /** Usage: `resolveScopes(['heroes:read', 'heroes:write'], 'heroes:read')` → `{ ok: true, scopes: ['heroes:read'] }` */
 export function resolveScopes(allowed: readonly string[], requested: string | undefined): ScopeResult {
-  if (requested === undefined || requested === '') return { ok: true, scopes: allowed.filter((value) => value !== OPENID) };
+  if (requested === undefined || requested === '') return { ok: true, scopes: authorityScopes(allowed) };
   const parsed = parseScopeParameter(requested);
   if (!parsed.ok) return parsed;
-  const refused = parsed.scopes.filter((scope) => scope !== OPENID && !allowed.some((parent) => grantsScope(parent, scope)));
-  if (refused.length > 0) return { ok: false, description: `scope not allowed for this client: ${refused.join(' ')}` };
+  const refused = parsed.scopes.filter((scope) => !mayGrant(allowed, scope));
+  if (refused.length > 0) return { ok: false, description: `scope not allowed for this client: ${formatScopes(refused)}` };
   return { ok: true, scopes: parsed.scopes };
 }

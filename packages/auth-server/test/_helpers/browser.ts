@@ -1,17 +1,11 @@
 /**
- * Headless Chromium (Debian's package) through playwright-core, and a tiny
+ * Headless Chromium (the shared test kit's launchBrowser), and a tiny
  * local HTTP server that plays the client's redirect URI.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
-}
+export { launchBrowser } from '@heroes/http-kit/testing';
 
 export interface RedirectTarget {
   url: string;

@@ -3,10 +3,8 @@
  */
 import { fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/http-kit/testing';
 
-/** `Authorization: Basic base64(id:secret)` (RFC 7617). */
-export function basic(id: string, secret: string): string {
-  return basicHeader(`${id}:${secret}`);
-}
+/** `Authorization: Basic` for a client id and secret (RFC 6749 section 2.3.1), from the shared test kit. */
+export { basic } from '@heroes/http-kit/testing';
 
 /** A Basic header around any decoded text, also malformed ones (no colon, ...). */
 export function basicHeader(decoded: string): string {

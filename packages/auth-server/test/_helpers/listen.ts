@@ -22,7 +22,7 @@ export async function listen(url: string, channel: string): Promise<Listener> {
   });
   return {
     payloads,
-    waitFor(predicate, ms = 3000) {
+    waitFor(predicate, ms = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = payloads.find((p) => p !== null && typeof p === 'object' && predicate(p as Record<string, unknown>));

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { waitFor } from '@heroes/http-kit/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, postForm } from '../_helpers/http.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
@@ -219,7 +220,9 @@ test('an expired code → invalid_grant', async (t) => {
     await addUser(short.db, 'bob', 'pw');
     const res = await postForm(`${short.url}/auth/code`, webForm);
     const code = location(res).searchParams.get('code') ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // exp = iat + 1 s, in whole seconds, with iat taken before the answer: once the next second has begun, it is past.
+    const answeredSecond = Math.floor(Date.now() / 1000);
+    await waitFor(() => Math.floor(Date.now() / 1000) > answeredSecond, { intervalMs: 50 });
     const exchanged = await postForm(`${short.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, { authorization: basic('web', 'web-secret') });
     t.is(exchanged.body['error'], 'invalid_grant');
   } finally {

@@ -2,7 +2,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
-import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/http-kit/testing';
 
 // docs/http.md, "Errors": the database unreachable → 503, at every OAuth endpoint, and the server recovers.
 let testDb: TestDatabase;
@@ -46,14 +46,12 @@ test.serial('token, revoke and introspect answer 503 while the database is unrea
     await proxy.restore();
   }
 
-  let recovered: JsonResponse | undefined;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    recovered = await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
-    if (recovered.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  t.is(recovered?.status, 200, recovered?.text);
-  t.is(recovered?.body['active'], true);
+  let last: JsonResponse | undefined;
+  const recovered = await waitFor(async () => {
+    last = await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+    return last.status === 200 && last;
+  }, { intervalMs: 200, message: () => `never recovered: ${last?.text}` });
+  t.is(recovered.body['active'], true);
   const again = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
   t.is(again.status, 200, again.text);
 });

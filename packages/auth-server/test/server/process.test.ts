@@ -2,6 +2,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@heroes/http-kit/testing';
 import { addClient, addUser } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant } from '../_helpers/http.ts';
 import { spawnServer } from '../_helpers/spawn-server.ts';
@@ -36,10 +37,10 @@ test('node --import tsx src/main.ts serves tokens, logs one JSON line per reques
     t.is(res.body['token_type'], 'bearer');
     t.is(fs.statSync(keysFile).mode & 0o777, 0o600, 'keys generated on first start, mode 0600');
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const requestLine = lines.find((line) => line['msg'] === 'request' && line['path'] === '/auth/token');
-    t.truthy(requestLine, server.output());
+    const requestLine = await waitFor(() => {
+      const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return lines.find((line) => line['msg'] === 'request' && line['path'] === '/auth/token');
+    }, { message: () => server.output() });
     t.is(requestLine?.['method'], 'POST');
     t.is(requestLine?.['status'], 200);
     t.is(typeof requestLine?.['ms'], 'number');

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import test from 'ava';
+import { waitFor } from '@heroes/http-kit/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 
@@ -58,14 +59,12 @@ async function loginForm(username: string, password: string, address: string): P
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: {}, text: await res.text() };
 }
 
-/** Polls until `attempt` stops answering 429 (bounded: 30 s). */
-async function waitOut(attempt: () => Promise<Answer>): Promise<Answer> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+/** Polls until `attempt` stops answering 429. */
+function waitOut(attempt: () => Promise<Answer>): Promise<Answer> {
+  return waitFor(async () => {
     const res = await attempt();
-    if (res.status !== 429 || Date.now() > deadline) return res;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return res.status !== 429 && res;
+  }, { intervalMs: 250, message: 'still 429' });
 }
 
 test('10 consecutive failures → 429 with Retry-After and an OAuth error, even for the right password; a growing back-off; a success resets', async (t) => {
@@ -136,12 +135,10 @@ test('20 parallel guesses on a fresh account: at most 10 passwords are checked, 
   t.true(checked <= 10, `${checked} passwords checked`);
   // Once blocked, the back-off's end lets one attempt through at a time, not a burst of them.
   const key = `account:${createHash('sha256').update('parallel-target').digest('base64url')}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  await waitFor(async () => {
     const row = await s.db.loginThrottle.findUnique({ where: { key } });
-    if (!row?.blockedUntil || row.blockedUntil.getTime() < Date.now() - 50 || Date.now() > deadline) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return !row?.blockedUntil || row.blockedUntil.getTime() < Date.now() - 50;
+  }, { intervalMs: 100, message: 'the back-off never ended' });
   const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => passwordGrant(i % 2 ? other : s, 'parallel-target', 'wrong', `198.51.100.${60 + i}`)));
   const burstChecked = burst.filter((answer) => answer.status === 400).length;
   t.true(burstChecked >= 1 && burstChecked <= 2, burst.map((answer) => answer.status).join(' '));

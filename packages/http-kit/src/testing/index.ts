@@ -8,3 +8,5 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-process.ts';
 export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts';
 export { launchBrowser, servePage, type PageServer } from './browser.ts';
+export { waitFor, type WaitForOptions } from './wait-for.ts';
+export { basic } from './basic-auth.ts';

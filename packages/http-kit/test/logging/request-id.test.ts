@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
 import { createHttpKit, createLogger, createRequestId, currentRequestId } from '../../src/index.ts';
+import { waitFor } from '../../src/testing/index.ts';
 
 test('an id is kept when well-formed, generated otherwise, sent back, and on every log line of the request', async (t) => {
   const lines: Record<string, unknown>[] = [];
@@ -38,7 +39,8 @@ test('an id is kept when well-formed, generated otherwise, sent back, and on eve
     t.deepEqual(await res.json(), { forwarded: id });
   }
 
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Each request's line is written when its response closes, which may be after the client has read it.
+  await waitFor(() => lines.filter((line) => line['msg'] === 'request').length >= 5, { message: () => JSON.stringify(lines) });
   const inside = lines.filter((line) => line['msg'] === 'inside');
   const requests = lines.filter((line) => line['msg'] === 'request');
   t.is(inside.length, 5);

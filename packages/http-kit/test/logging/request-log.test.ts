@@ -1,17 +1,12 @@
 import net from 'node:net';
 import test from 'ava';
 import { createClientAddress, createLogger, readBody } from '../../src/index.ts';
-import { exchange } from '../../src/testing/index.ts';
+import { exchange, waitFor } from '../../src/testing/index.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
-/** The request log line, waited for up to 10 s (a loaded machine is slow). */
-async function requestLine(logs: Array<Record<string, unknown>>): Promise<Record<string, unknown> | undefined> {
-  for (let i = 0; i < 500; i++) {
-    const line = logs.find((entry) => entry['msg'] === 'request');
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return undefined;
+/** The request log line, once it is written (when the response closes). */
+function requestLine(logs: Array<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  return waitFor(() => logs.find((entry) => entry['msg'] === 'request'), { message: () => `no request line in ${JSON.stringify(logs)}` });
 }
 
 test('one log line per request: method, path without query, status, ms — no headers or body', async (t) => {
@@ -26,10 +21,8 @@ test('one log line per request: method, path without query, status, ms — no he
     body: '{"password":"SECRET"}',
     headers: { 'content-type': 'application/json', authorization: 'Bearer SECRET' },
   });
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const lines = logs.filter((line) => line['msg'] === 'request');
-  t.is(lines.length, 1);
-  const line = lines[0]!;
+  const line = await requestLine(logs);
+  t.is(logs.filter((entry) => entry['msg'] === 'request').length, 1);
   t.is(line['method'], 'POST');
   t.is(line['path'], '/heroes/5');
   t.is(line['status'], 201);
@@ -44,8 +37,7 @@ test('the logged status is the mapped error status', async (t) => {
     });
   });
   await request(port);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  t.is(logs.find((line) => line['msg'] === 'request')?.['status'], 500);
+  t.is((await requestLine(logs))['status'], 500);
 });
 
 test('createLogger takes its level from LOG_LEVEL, default info', (t) => {

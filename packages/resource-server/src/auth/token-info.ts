@@ -2,6 +2,8 @@
  * What the guard knows about a presented access token, reduced from an
  * RFC 7662 introspection response.
  */
+import { splitScopes } from '@heroes/oauth-scopes';
+
 export interface TokenInfo {
   active: boolean;
   /** Granted scopes; empty when the token carries none (it grants nothing). */
@@ -39,7 +41,7 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
   const scope = typeof record.scope === 'string' ? record.scope : '';
   return {
     active: true,
-    scopes: scope.split(' ').filter((s) => s !== ''),
+    scopes: splitScopes(scope),
     clientId: str(record.client_id),
     username: str(record.username),
     sub: str(record.sub),

@@ -3,6 +3,7 @@
  * settings' defaults (settings.ts) plus the fixed rules below.
  */
 import { defaultsOf, libuvPoolSize } from '@heroes/http-kit';
+import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { SETTINGS } from './settings.ts';
 
 /** Rules of the service that are not settings. */
@@ -14,9 +15,9 @@ export const FIXED = Object.freeze({
   /** Longest accepted hero name, in characters. */
   maxHeroNameLength: 100,
   /** Scope a token needs to read heroes, when the token carries scopes at all. */
-  heroesReadScope: 'heroes:read',
+  heroesReadScope: HEROES_READ,
   /** Scope a token needs to change heroes, when the token carries scopes at all. */
-  heroesWriteScope: 'heroes:write',
+  heroesWriteScope: HEROES_WRITE,
   /** Realm named in WWW-Authenticate challenges (RFC 6750 section 3). */
   realm: 'heroes',
 });

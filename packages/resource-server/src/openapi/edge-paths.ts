@@ -1,11 +1,12 @@
 /** The edge's own routes in the OpenAPI document. */
+import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { bearerErrors, error, json } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 // Either scheme: a token from "Authorize" (oauth2) or one pasted as is (bearerToken).
-const read = [{ oauth2: ['heroes:read'] }, { bearerToken: [] }];
-const write = [{ oauth2: ['heroes:write'] }, { bearerToken: [] }];
+const read = [{ oauth2: [HEROES_READ] }, { bearerToken: [] }];
+const write = [{ oauth2: [HEROES_WRITE] }, { bearerToken: [] }];
 
 /** `/heroes/abc`, `/heroes/0`: Aqueduct's `invalid value for path value 'id'`. */
 const badId = error('`id` in the path is not a positive integer');

@@ -5,14 +5,15 @@
  * /.well-known/*). Served at GET /openapi.json and rendered at GET /docs.
  * docs/heroes-api.md and docs/oauth.md say the same in prose.
  */
+import { HEROES, HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { SCHEMAS } from './schemas.ts';
 import { AUTH_PATHS } from './auth-paths.ts';
 import { EDGE_PATHS } from './edge-paths.ts';
 
 export const HERO_SCOPES = {
-  heroes: 'read and change heroes (grants heroes:read and heroes:write)',
-  'heroes:read': 'read heroes',
-  'heroes:write': 'create, rename and delete heroes',
+  [HEROES]: `read and change heroes (grants ${HEROES_READ} and ${HEROES_WRITE})`,
+  [HEROES_READ]: 'read heroes',
+  [HEROES_WRITE]: 'create, rename and delete heroes',
 };
 
 export function createOpenApiDocument(): Record<string, unknown> {

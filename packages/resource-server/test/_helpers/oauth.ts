@@ -1,6 +1,7 @@
 /** OAuth helpers for tests against the real authorization server. */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
+import { basic } from '@heroes/http-kit/testing';
 
 export async function addClient(db: PrismaClient, id: string, secret: string | null, allowedScopes: string[] = []) {
   await db.oAuthClient.create({
@@ -8,9 +9,8 @@ export async function addClient(db: PrismaClient, id: string, secret: string | n
   });
 }
 
-export function basic(id: string, secret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-}
+/** `Authorization: Basic` for a client id and secret (RFC 6749 section 2.3.1), from the shared test kit. */
+export { basic };
 
 export interface TokenResponse {
   access_token: string;

@@ -7,6 +7,7 @@
 import test from 'ava';
 import { createDb } from '@heroes/db';
 import { createTestDatabase } from '@heroes/db/testing';
+import { waitFor } from '@heroes/http-kit/testing';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';
 import { freePort, startAuthProcess, startResourceProcess } from '../_helpers/processes.ts';
@@ -31,7 +32,7 @@ test('an expired token → 401 invalid_token', async (t) => {
     const expiresAt = askedAt + token.expires_in * 1000;
     t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200, 'cached as active');
     // Past the expiry (exp has one-second resolution), whatever the load.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt + 1_100 - Date.now())));
+    await waitFor(() => Date.now() > expiresAt + 1_100, { intervalMs: 100 });
     const res = await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) });
     t.is(res.status, 401);
     t.deepEqual(res.body, { error: 'invalid_token' });

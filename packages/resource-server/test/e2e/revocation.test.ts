@@ -1,12 +1,14 @@
 /**
  * Two resource-server processes in front of one authorization server
- * process: a token cached by both dies on both within 1 s of its
- * revocation (PostgreSQL LISTEN/NOTIFY), and repeated requests with the
- * same token are answered from the cache, without introspection calls.
+ * process: a token cached by both dies on both after its revocation
+ * (PostgreSQL LISTEN/NOTIFY; how fast: `npm run bench`, section
+ * `revocation`), and repeated requests with the same token are answered
+ * from the cache, without introspection calls.
  */
 import test from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { waitFor } from '@heroes/http-kit/testing';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken, revoke } from '../_helpers/oauth.ts';
 import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';
@@ -18,6 +20,16 @@ let edges: ChildServer[] = [];
 const client = { id: 'revocation-app', secret: 'revocation-secret' };
 
 const introspections = () => auth.output().split('\n').filter((line) => line.includes('"path":"/auth/introspect"')).length;
+
+/**
+ * Waits until the authorization server has printed the log lines of every request it answered so far: it
+ * writes them in order, each when its response closes, so once a later request's line is out, so are they.
+ */
+async function authLogCaughtUp(): Promise<void> {
+  const marker = `/log-marker-${crypto.randomUUID()}`;
+  await request(`${auth.url}${marker}`);
+  await waitFor(() => auth.output().includes(`"path":"${marker}"`), { message: () => auth.output() });
+}
 
 test.before(async () => {
   database = await createTestDatabase();
@@ -45,31 +57,26 @@ test.serial('repeated requests with one token introspect once per process', asyn
   for (let i = 0; i < 10; i++) {
     for (const edge of edges) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
   }
-  await new Promise((resolve) => setTimeout(resolve, 200)); // let the log lines arrive
+  await authLogCaughtUp();
   // 20 requests: one introspection by the first edge, at most one per worker of the second.
   const calls = introspections() - before;
   t.true(calls >= 2 && calls <= 3, `${calls} introspection calls`);
 });
 
-test.serial('a revoked token stops working on both resource servers within 1 s', async (t) => {
+test.serial('a revoked token stops working on both resource servers', async (t) => {
   const token = await passwordToken(auth.url, client, 'alice', 'alice pw');
   const h = bearer(token.access_token);
   for (const edge of edges) {
     for (let i = 0; i < 4; i++) t.is((await request(`${edge.url}/heroes`, { headers: h })).status, 200, 'cached everywhere');
   }
   t.is(await revoke(auth.url, client, token.access_token), 200);
-  const revokedAt = Date.now();
-  const deadAfter = await Promise.all(
-    edges.map(async (edge) => {
-      while (Date.now() - revokedAt < 1_000) {
-        if ((await request(`${edge.url}/heroes`, { headers: h })).status === 401) return Date.now() - revokedAt;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return Infinity;
-    }),
-  );
-  t.log(`dead on both after ${deadAfter.join(' ms, ')} ms`);
-  for (const ms of deadAfter) t.true(ms < 1_000);
+  // Refused several times in a row: each new connection to the second edge may reach either of its workers.
+  const refused = async (url: string) => {
+    for (let i = 0; i < 4; i++) if ((await request(`${url}/heroes`, { headers: h })).status !== 401) return false;
+    return true;
+  };
+  await Promise.all(edges.map((edge) => waitFor(() => refused(edge.url), { message: `still accepted by ${edge.url}` })));
+  t.pass('refused by both');
 });
 
 /** The edge process's introspection cache lookups by result (its /metrics, loopback may read). */
@@ -84,11 +91,7 @@ test.serial('revoking one grant leaves another grant\'s cached token alone: no n
   const [a, b] = [await passwordToken(auth.url, client, 'alice', 'alice pw'), await passwordToken(auth.url, client, 'alice', 'alice pw')];
   for (const token of [a, b]) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
   t.is(await revoke(auth.url, client, a.access_token), 200);
-  const deadline = Date.now() + 10_000;
-  while ((await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status === 200 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  t.is((await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status, 401, 'the revoked token died');
+  await waitFor(async () => (await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status === 401, { message: 'the revoked token never died' });
   const before = await lookups(edge);
   for (let i = 0; i < 5; i++) t.is((await request(`${edge.url}/heroes`, { headers: bearer(b.access_token) })).status, 200);
   const after = await lookups(edge);

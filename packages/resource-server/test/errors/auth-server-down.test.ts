@@ -29,10 +29,9 @@ test('authorization server too slow → 503 after the timeout, not a hang', asyn
   auth.delayMs = 2_000;
   const rs = await startInProcess(auth.url, { introspectionTimeoutMs: 200 });
   try {
-    const started = Date.now();
+    // The fake would answer "active" (200) after 2 s; a 503 means the 200 ms timeout ended the wait first.
     const res = await request(`${rs.url}/heroes`, { headers: bearer('slow') });
     t.is(res.status, 503);
-    t.true(Date.now() - started < 1_500);
   } finally {
     await rs.close();
     await auth.close();

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@heroes/db/testing';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess } from '../_helpers/in-process.ts';
-import { startTcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor } from '@heroes/http-kit/testing';
 
 let auth: FakeAuthServer;
 test.before(async () => {
@@ -42,13 +42,7 @@ test('the server recovers by itself when the database comes back', async (t) => 
     t.is(down.status, 503);
     t.is(typeof (down.body as { error: string }).error, 'string');
     await proxy.restore();
-    let status = 0;
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && status !== 200) {
-      status = (await request(`${rs.url}/heroes`, { headers: bearer('ok') })).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    t.is(status, 200);
+    await waitFor(async () => (await request(`${rs.url}/heroes`, { headers: bearer('ok') })).status === 200, { intervalMs: 100, message: 'never recovered' });
   } finally {
     await rs.close();
     await proxy.close();

@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { startTcpProxy, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/http-kit/testing';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
@@ -53,11 +53,5 @@ test('hung database → 503 with a database message on every hero route and /reg
     t.notRegex(error, /authorization server/);
   }
   proxy.resume();
-  let status = 0;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && status !== 200) {
-    status = (await call('/heroes')).status;
-    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  t.is(status, 200, 'recovered');
+  await waitFor(async () => (await call('/heroes')).status === 200, { intervalMs: 100, message: 'never recovered' });
 });

@@ -11,6 +11,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { repoRoot, type PrismaClient } from '@heroes/db';
+import { basic } from '@heroes/http-kit/testing';
 import { OpenApiContract } from '../_helpers/openapi-contract.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
@@ -18,9 +19,8 @@ let stack: ProcessStack;
 let db: PrismaClient;
 let edge: ChildServer;
 let doc: Record<string, unknown>;
-const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-const app = basicOf('doc-app', 'doc-secret');
-const reader = basicOf('doc-reader', 'reader-secret');
+const app = basic('doc-app', 'doc-secret');
+const reader = basic('doc-reader', 'reader-secret');
 
 test.before(async () => {
   stack = await startProcessStack();
@@ -65,7 +65,7 @@ test('every operation answers as documented', async (t) => {
   const tokens = (await tokenRes.clone().json()) as { access_token: string; refresh_token: string };
   await contract.check('POST', '/auth/token', tokenRes);
   await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'password', username: 'doc', password: 'wrong' }, app));
-  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'password', username: 'doc', password: 'doc password' }, basicOf('doc-app', 'wrong')));
+  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'password', username: 'doc', password: 'doc password' }, basic('doc-app', 'wrong')));
   const bearer = { authorization: `Bearer ${tokens.access_token}` };
 
   // Heroes.
@@ -103,9 +103,9 @@ test('every operation answers as documented', async (t) => {
 
   // Introspection and revocation.
   await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, app));
-  await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, basicOf('doc-app', 'wrong')));
+  await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, basic('doc-app', 'wrong')));
   await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, app));
-  await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, basicOf('doc-app', 'wrong')));
+  await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, basic('doc-app', 'wrong')));
 
   // Metadata, probes, documentation.
   for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs', '/app']) {

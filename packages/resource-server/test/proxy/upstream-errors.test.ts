@@ -3,6 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import { pino } from 'pino';
+import { waitFor } from '@heroes/http-kit/testing';
 import { startInProcess } from '../_helpers/in-process.ts';
 
 const MARKER = 'code=SECRET-AUTH-CODE-7f3a';
@@ -59,9 +60,8 @@ test('an upstream response that cannot be parsed → 502 bad gateway, and the lo
     const res = await get(`${rs.url}/auth/code`);
     t.is(res.status, 502);
     t.deepEqual(JSON.parse(res.text), { error: 'bad gateway' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const warning = await waitFor(() => lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line['level'] === 40));
     const log = lines.join('');
-    const warning = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line['level'] === 40);
     t.like(warning, { path: '/auth/code', err: { code: 'HPE_HEADER_OVERFLOW' } });
     t.false(log.includes(MARKER), 'the authorization code is not logged');
     t.false(log.includes('rawPacket'));

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody, waitFor } from '@heroes/http-kit/testing';
 
 const LIMIT = 1000;
 let auth: FakeAuthServer;
@@ -83,10 +83,6 @@ test('headers over 16 KiB → 431 JSON; a malformed request line → 400 JSON', 
 
 test('a request the client aborts is logged without a status (nothing was sent) and aborted: true', async (t) => {
   await exchange(port, `${registerHead(200)}{"username":"half`, { waitMs: 200 });
-  let line: Record<string, unknown> | undefined;
-  for (let i = 0; i < 100 && !line; i++) {
-    line = logs.find((entry) => entry['msg'] === 'request' && entry['aborted'] === true && entry['path'] === '/register');
-    if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const line = await waitFor(() => logs.find((entry) => entry['msg'] === 'request' && entry['aborted'] === true && entry['path'] === '/register'));
   t.like(line, { method: 'POST', path: '/register', status: null, aborted: true });
 });
