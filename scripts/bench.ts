@@ -22,6 +22,7 @@ import { coldIntrospection } from './bench/sections/cold-introspection.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
 import { heroesList } from './bench/sections/heroes-list.ts';
+import { layers } from './bench/sections/layers.ts';
 import { mixedLoad } from './bench/sections/mixed-load.ts';
 import { search } from './bench/sections/search.ts';
 import type { Section } from './bench/sections/section.ts';
@@ -33,7 +34,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * (heroes, search, listing and mixed share the MANY_HEROES data set, grown
  * by the first of them that runs; `heroes` runs first, on 10 heroes).
  */
-const SECTIONS: readonly Section[] = [formDecode, heroesList, tokenEndpoint, throttledLogin, coldIntrospection, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [formDecode, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, search, fullListing, mixedLoad];
 
 const cost = Number(process.env.BCRYPT_COST ?? 10);
 const duration = Number(process.env.BENCH_DURATION ?? 10);

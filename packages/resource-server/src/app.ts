@@ -10,6 +10,8 @@
  * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets),
  *    /app (the web app);
  * 5. anything else → 404 `{"error":"not found"}`.
+ * `config.skipLayers` (test-only, `npm run bench`'s layer table) leaves
+ * named layers of APP_LAYERS out, to price each one.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -26,6 +28,10 @@ import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { createAppRoute } from './routes/app/app-route.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
+
+/** The layers `config.skipLayers` can leave out (the bench's layer table). */
+export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression'] as const;
+export type AppLayer = (typeof APP_LAYERS)[number];
 
 export interface AppDeps {
   config: ResourceServerConfig;
@@ -57,13 +63,15 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
     realm: config.realm,
   });
 
-  app.use(noSniff);
-  app.use(createRequestId());
-  app.use(health.middleware);
-  app.use(metrics.middleware);
-  app.use(forwarder.middleware);
-  app.use(createCors(config.corsOrigins));
-  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
+  const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
+  if (on('nosniff')) app.use(noSniff);
+  if (on('request-id')) app.use(createRequestId());
+  if (on('health')) app.use(health.middleware);
+  if (on('metrics')) app.use(metrics.middleware);
+  if (on('forwarder')) app.use(forwarder.middleware);
+  if (on('cors')) app.use(createCors(config.corsOrigins));
+  const skip = { requestLog: !on('log'), compression: !on('compression') };
+  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip }).middleware);
   mountDocsRoutes(router);
   app.use(router.routes());
   app.use(createDocsAssets());
