@@ -47,10 +47,10 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const compress = options.skip?.compression ? passThrough : createCompression(registry, compressThreshold);
   const handleErrors = createErrorHandler(logger);
   const encodeResponse = createResponseEncoder(registry);
-  const middleware: Middleware = async function httpKit(ctx, next) {
+  const middleware: Middleware = function httpKit(ctx, next) {
     attachSettings(ctx.req, resolved);
     ctx.set(NO_SNIFF);
-    await logRequests(ctx, () =>
+    return logRequests(ctx, () =>
       handleErrors(ctx, () => compress(ctx, () =>
         handleErrors(ctx, () => {
           assertDeclaredLength(ctx.req, resolved.maxBodyBytes);

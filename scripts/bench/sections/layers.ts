@@ -27,10 +27,14 @@ const ROUNDS = Number(process.env.BENCH_LAYER_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_LAYER_SECONDS ?? 5);
 const GOAL = 1.5;
 
-interface Variant {
+export interface Variant {
   label: string;
   /** Layers left out; undefined: the raw anchor. */
   skip?: readonly string[];
+  /** Another build's layer-variant-server.js (comparing two builds in one run). */
+  entry?: string;
+  /** Extra environment of the variant's process (e.g. NODE_OPTIONS). */
+  env?: Record<string, string>;
 }
 
 const VARIANTS: readonly Variant[] = [
@@ -73,11 +77,11 @@ export const layers: Section = {
 };
 
 /** CPU µs per request of one variant under 50 connections of GET /heroes. */
-async function measure(ctx: BenchContext, variant: Variant, headers: Record<string, string>): Promise<number | undefined> {
+export async function measure(ctx: BenchContext, variant: Variant, headers: Record<string, string>): Promise<number | undefined> {
   const port = await freePort();
   const anchor = variant.skip === undefined;
-  const entry = path.join(import.meta.dirname, '..', anchor ? 'raw-anchor-server.ts' : 'layer-variant-server.js');
-  const env = { ...ctx.resourceEnv, PORT: String(port), BENCH_SKIP_LAYERS: (variant.skip ?? []).join(',') };
+  const entry = variant.entry ?? path.join(import.meta.dirname, '..', anchor ? 'raw-anchor-server.ts' : 'layer-variant-server.js');
+  const env = { ...ctx.resourceEnv, PORT: String(port), BENCH_SKIP_LAYERS: (variant.skip ?? []).join(','), ...variant.env };
   const server = spawnNode(`layers-${variant.label.replaceAll(' ', '-')}`, entry, env, path.join(import.meta.dirname, '..', '..'), ctx.logDir, ctx.say);
   try {
     await waitForPort(port);
@@ -94,7 +98,7 @@ async function measure(ctx: BenchContext, variant: Variant, headers: Record<stri
 }
 
 /** The `heroes` section's 10 heroes, when it did not run before. */
-async function ensureHeroes(ctx: BenchContext): Promise<void> {
+export async function ensureHeroes(ctx: BenchContext): Promise<void> {
   const { rows } = await ctx.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM heroes');
   for (let i = rows[0]!.n; i < 10; i++) {
     const name = `Bench hero ${i + 1} ${crypto.randomBytes(3).toString('hex')}`;
