@@ -23,6 +23,7 @@ import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
 import type { HeroRepository } from './data/hero-repository.ts';
+import type { HeroListCache } from './data/hero-list-cache.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   /** The pg pool (registration). */
   db: Database;
   heroes: HeroRepository;
+  /** The whole list's cache; `heroes` must invalidate it on writes. */
+  listCache?: HeroListCache;
   introspector: CachedIntrospector;
   forwarder: AuthForwarder;
   health: Health;
@@ -47,7 +50,7 @@ export interface AppDeps {
   hashQueue: BoundedQueue;
 }
 
-export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
+export function createApp({ config, db, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = config.trustProxy;
   app.silent = true;
@@ -56,6 +59,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   mountRegisterRoute(router, { db, hashQueue, ...config });
   mountHeroRoutes(router, {
     heroes,
+    listCache,
     bearerGuard: createBearerGuard(introspector, config.realm),
     maxNameLength: config.maxHeroNameLength,
     readScope: config.heroesReadScope,
