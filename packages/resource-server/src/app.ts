@@ -31,7 +31,7 @@ import { createAppRoute } from './routes/app/app-route.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 
 /** The layers `config.skipLayers` can leave out (the bench's layer table). */
-export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression'] as const;
+export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression', 'list-cache'] as const;
 export type AppLayer = (typeof APP_LAYERS)[number];
 
 export interface AppDeps {

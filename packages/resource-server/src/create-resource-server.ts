@@ -60,7 +60,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).
-  const listCache = new HeroListCache(cluster.isWorker ? 0 : config.heroListCacheMs);
+  const listCache = new HeroListCache(cluster.isWorker || config.skipLayers?.includes('list-cache') ? 0 : config.heroListCacheMs);
   const heroes = invalidatingWrites(createHeroRepository(pool), listCache);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
   const introspector = new CachedIntrospector(
