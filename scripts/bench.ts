@@ -11,6 +11,7 @@
  * - BENCH_ONLY=name,name    run only these sections (names below);
  * - BENCH_DURATION=s        seconds per measured load (default 10);
  * - BCRYPT_COST             the servers' bcrypt cost (default 10);
+ * - BENCH_CPU_PROF=folder   CPU profiles of every process started (lib/processes.ts);
  * - BENCH_BASE_URL etc.     measure a running service (see bench/lib/stack.ts).
  * All load targets 127.0.0.1 (or BENCH_BASE_URL) and is bounded in time.
  */
@@ -19,9 +20,11 @@ import { stopAll } from './bench/lib/processes.ts';
 import { formatReport, type Row } from './bench/lib/report.ts';
 import { startStack, type Stack } from './bench/lib/stack.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
+import { coldStart } from './bench/sections/cold-start.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
 import { heroesList } from './bench/sections/heroes-list.ts';
+import { layers } from './bench/sections/layers.ts';
 import { mixedLoad } from './bench/sections/mixed-load.ts';
 import { revocation } from './bench/sections/revocation.ts';
 import { search } from './bench/sections/search.ts';
@@ -32,9 +35,10 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
 /**
  * In order: later sections may rely on data earlier ones leave behind
  * (heroes, search, listing and mixed share the MANY_HEROES data set, grown
- * by the first of them that runs; `heroes` runs first, on 10 heroes).
+ * by the first of them that runs; `heroes` runs first, on 10 heroes);
+ * `cold-start` runs first of all, while the machine is quietest.
  */
-const SECTIONS: readonly Section[] = [formDecode, heroesList, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
 
 const cost = Number(process.env.BCRYPT_COST ?? 10);
 const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -43,14 +43,14 @@ export interface HttpKit {
 export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const resolved = resolveOptions(options);
   const { registry, logger, compressThreshold } = resolved;
-  const logRequests = createRequestLogger(logger);
-  const compress = createCompression(registry, compressThreshold);
+  const logRequests = options.skip?.requestLog ? passThrough : createRequestLogger(logger);
+  const compress = options.skip?.compression ? passThrough : createCompression(registry, compressThreshold);
   const handleErrors = createErrorHandler(logger);
   const encodeResponse = createResponseEncoder(registry);
-  const middleware: Middleware = async function httpKit(ctx, next) {
+  const middleware: Middleware = function httpKit(ctx, next) {
     attachSettings(ctx.req, resolved);
     ctx.set(NO_SNIFF);
-    await logRequests(ctx, () =>
+    return logRequests(ctx, () =>
       handleErrors(ctx, () => compress(ctx, () =>
         handleErrors(ctx, () => {
           assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
@@ -60,3 +60,5 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   };
   return { middleware, registry, options: resolved };
 }
+
+const passThrough: Middleware = (_ctx, next) => next();

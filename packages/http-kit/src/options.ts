@@ -18,9 +18,14 @@ export interface HttpKitOptions {
   maxQueryParameters?: number;
   /** Smallest response gzipped, in bytes. Default 0 (DEFAULTS.compressThreshold). */
   compressThreshold?: number;
+  /**
+   * Test-only: layers of the kit left out, so `npm run bench` can price each
+   * one (its layer table). Never a setting: the service runs with all of them.
+   */
+  skip?: { requestLog?: boolean; compression?: boolean };
 }
 
-export type ResolvedHttpKitOptions = Readonly<Required<HttpKitOptions>>;
+export type ResolvedHttpKitOptions = Readonly<Required<Omit<HttpKitOptions, 'skip'>>>;
 
 export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOptions {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;

@@ -11,6 +11,8 @@
  * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets),
  *    /app (the web app);
  * 5. anything else → 404 `{"error":"not found"}`.
+ * `config.skipLayers` (test-only, `npm run bench`'s layer table) leaves
+ * named layers of APP_LAYERS out, to price each one.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -22,6 +24,7 @@ import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
 import type { HeroRepository } from './data/hero-repository.ts';
+import type { HeroListCache } from './data/hero-list-cache.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
@@ -29,11 +32,17 @@ import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 
+/** The layers `config.skipLayers` can leave out (the bench's layer table). */
+export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression', 'list-cache'] as const;
+export type AppLayer = (typeof APP_LAYERS)[number];
+
 export interface AppDeps {
   config: ResourceServerConfig;
   /** The pg pool (registration). */
   db: Database;
   heroes: HeroRepository;
+  /** The whole list's cache; `heroes` must invalidate it on writes. */
+  listCache?: HeroListCache;
   introspector: CachedIntrospector;
   forwarder: AuthForwarder;
   health: Health;
@@ -43,7 +52,7 @@ export interface AppDeps {
   hashQueue: BoundedQueue;
 }
 
-export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
+export function createApp({ config, db, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
   const app = new Koa();
   // ctx.protocol and ctx.host from the proxy's X-Forwarded-Proto/Host only when one is trusted; ctx.ip is set by createClientAddress.
   app.proxy = config.trustProxy.kind !== 'none';
@@ -53,6 +62,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
   mountRegisterRoute(router, { db, hashQueue, ...config });
   mountHeroRoutes(router, {
     heroes,
+    listCache,
     bearerGuard: createBearerGuard(introspector, config.realm),
     maxNameLength: config.maxHeroNameLength,
     readScope: config.heroesReadScope,
@@ -60,14 +70,16 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
     realm: config.realm,
   });
 
+  const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
   app.use(createClientAddress(config.trustProxy));
-  app.use(noSniff);
-  app.use(createRequestId());
-  app.use(health.middleware);
-  app.use(metrics.middleware);
-  app.use(forwarder.middleware);
-  app.use(createCors(config.corsOrigins));
-  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger }).middleware);
+  if (on('nosniff')) app.use(noSniff);
+  if (on('request-id')) app.use(createRequestId());
+  if (on('health')) app.use(health.middleware);
+  if (on('metrics')) app.use(metrics.middleware);
+  if (on('forwarder')) app.use(forwarder.middleware);
+  if (on('cors')) app.use(createCors(config.corsOrigins));
+  const skip = { requestLog: !on('log'), compression: !on('compression') };
+  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip }).middleware);
   // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
   app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });

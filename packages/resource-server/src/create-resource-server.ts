@@ -10,6 +10,7 @@
  * - close(): stops accepting, closes idle and active connections, the
  *   revocation feed, the proxy agent and the database pool.
  */
+import cluster from 'node:cluster';
 import type Koa from 'koa';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
@@ -24,6 +25,7 @@ import { ensureClient } from './config/ensure-client.ts';
 import { APP_CLIENT_ID, ensureAppClient } from './config/ensure-app-client.ts';
 import { createPool } from './data/create-pool.ts';
 import { createHeroRepository } from './data/hero-repository.ts';
+import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
 
@@ -58,7 +60,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     queryTimeoutMs: config.dbQueryTimeoutMs,
     logger,
   });
-  const heroes = createHeroRepository(pool);
+  // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).
+  const listCache = new HeroListCache(cluster.isWorker || config.skipLayers?.includes('list-cache') ? 0 : config.heroListCacheMs);
+  const heroes = invalidatingWrites(createHeroRepository(pool), listCache);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
   const credentials = createCredentialsWatch({ clientId: config.clientId, logger });
   const introspect = credentials.observe(createIntrospector({
@@ -109,7 +113,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
-  const app = createApp({ config, db: pool, heroes, introspector, forwarder, health, metrics, logger, hashQueue });
+  const app = createApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};

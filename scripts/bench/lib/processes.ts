@@ -17,7 +17,7 @@ export interface NodeProcess {
 }
 
 /** The production image's ENV NODE_OPTIONS (Dockerfile): keep the two equal. */
-export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8';
+export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8 --experimental-async-context-frame';
 /** The production image's other runtime ENV (Dockerfile; docs/performance.md, Memory). */
 export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
@@ -31,7 +31,7 @@ export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, cwd: string, logDir: string, onExit: (message: string) => void): NodeProcess {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'w');
   const compiled = entry.endsWith('.js');
-  const args = compiled ? [entry] : ['--import', 'tsx', entry];
+  const args = [...profileArgs(name), ...(compiled ? [entry] : ['--import', 'tsx', entry])];
   const childEnv = compiled ? { ...PRODUCTION_RUNTIME_ENV, ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${PRODUCTION_NODE_OPTIONS}`.trim() } : env;
   const child = spawn(process.execPath, args, { env: childEnv, cwd, stdio: ['ignore', log, log] });
   child.on('exit', (code, signal) => {
@@ -39,6 +39,17 @@ export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, c
   });
   children.push(child);
   return { child, pid: child.pid! };
+}
+
+/**
+ * BENCH_CPU_PROF=<folder>: every process started here writes a V8 CPU
+ * profile there when it exits (`node --cpu-prof`, which Node refuses in
+ * NODE_OPTIONS), named after the process (`resource-server.<pid>.cpuprofile`).
+ */
+function profileArgs(name: string): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  if (!folder) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`, `--cpu-prof-name=${name}.\${pid}.cpuprofile`];
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

@@ -28,6 +28,8 @@ export interface Stack {
   resourceServerClient: { id: string; secret?: string };
   /** Server processes, when started here (RSS figures need them). */
   pids: { resource?: number; auth?: number };
+  /** The resource server's environment, when started here (variants of it use the same). */
+  resourceEnv?: NodeJS.ProcessEnv;
   logDir: string;
   release(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function startStack(options: { cost: number; say: (line: string) =>
     databaseUrl: database.url,
     resourceServerClient,
     pids: { resource: resource.pid, auth: auth.pid },
+    resourceEnv: serverEnv,
     logDir,
     async release() {
       await database.drop().catch((err: unknown) => say(`could not drop ${database.name}: ${String(err)}`));

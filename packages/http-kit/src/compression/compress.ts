@@ -22,6 +22,9 @@
  *   server disregard an Accept-Encoding it cannot satisfy rather than
  *   answer 406, and every answer stays the service's JSON (koa-compress
  *   would throw for want of an encoding, outside the error handler).
+ * - a request without Accept-Encoding gets identity (koa-compress's own
+ *   default): it only gets `Vary: Accept-Encoding`, without running
+ *   koa-compress's negotiation for an answer that stays identity.
  */
 import { Readable, Stream } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -40,7 +43,7 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     zstd: false,
   };
   const compress = koaCompress(options as koaCompress.CompressOptions) as Middleware;
-  return async function compressLast(ctx, next) {
+  const negotiated: Middleware = async function negotiated(ctx, next) {
     let head = false;
     let inMemory = false;
     await compress(ctx, async () => {
@@ -57,5 +60,10 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     if (inMemory && ctx.body instanceof Stream && ctx.response.get('Content-Encoding') === 'gzip') {
       ctx.body = await buffer(ctx.body as Readable);
     }
+  };
+  return function compressLast(ctx, next) {
+    if (ctx.req.headers['accept-encoding']) return negotiated(ctx, next);
+    ctx.vary('Accept-Encoding');
+    return next();
   };
 }

@@ -16,7 +16,7 @@
  *   app.use(health.middleware); // first
  *   process.once('SIGTERM', () => health.markDraining());
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /** Resolves true (or anything but false) when up; false or a rejection means down. */
 export type HealthCheck = () => Promise<unknown> | unknown;
@@ -56,8 +56,13 @@ export function createHealth({ checks, timeoutMs = 1_000, cacheMs = 500 }: Healt
     return cached.result;
   }
 
-  const middleware: Middleware = async function health(ctx, next) {
+  // Not async: a pass-through for every other request.
+  const middleware: Middleware = function health(ctx, next) {
     if (ctx.path !== HEALTH_PATHS.live && ctx.path !== HEALTH_PATHS.ready) return next();
+    return answer(ctx);
+  };
+
+  async function answer(ctx: Context): Promise<void> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
@@ -77,7 +82,7 @@ export function createHealth({ checks, timeoutMs = 1_000, cacheMs = 500 }: Healt
     const result = await ready();
     ctx.status = result.ready ? 200 : 503;
     ctx.body = { status: result.ready ? 'ready' : 'unavailable', checks: result.checks };
-  };
+  }
 
   return {
     middleware,

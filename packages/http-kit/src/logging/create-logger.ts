@@ -20,6 +20,16 @@ import { destination as fileDestination, levels, pino, type DestinationStream, t
 import { requestContext } from './request-context.ts';
 import { serializeError } from './serialize-error.ts';
 
+/**
+ * The request's fields for a line, as a new object: pino merges the line's
+ * own fields into what mixin() returns, so handing it the request context
+ * itself would carry one line's fields onto every later line of the request.
+ */
+function requestFields(): { reqId?: string } {
+  const store = requestContext.getStore();
+  return store === undefined ? {} : { reqId: store.reqId };
+}
+
 /** `destination` defaults to stdout (tests pass a stream to read the lines). */
 export function createLogger(name: string, destination?: DestinationStream): Logger {
   // An unknown level must not crash here: the settings check reports it as one line.
@@ -29,7 +39,7 @@ export function createLogger(name: string, destination?: DestinationStream): Log
     name,
     level,
     serializers: { err: serializeError },
-    mixin: () => requestContext.getStore() ?? {},
+    mixin: requestFields,
   };
   return pino(options, destination ?? fileDestination({ dest: 1, sync: false }));
 }

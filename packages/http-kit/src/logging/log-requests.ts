@@ -10,18 +10,19 @@
  *   handler set too late, was never seen by the client).
  * - `path` is taken without the query string (queries may hold secrets).
  * - Headers and bodies are never logged.
- * - The listener is bound to the request's async context, so the line
- *   carries the request id however the response was written ('close' is
- *   emitted from the socket's own context).
+ * - The line carries the request id (`reqId`), read when the request
+ *   starts: 'close' is emitted from the socket's own async context, where
+ *   the request context is gone (binding the listener to the request's
+ *   context instead cost an async resource per request).
  */
-import { AsyncResource } from 'node:async_hooks';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { currentRequestId } from './request-context.ts';
 
 export function createRequestLogger(logger: Logger): Middleware {
-  return async function logRequests(ctx, next) {
+  return function logRequests(ctx, next) {
     logWhenClosed(ctx, logger);
-    await next();
+    return next();
   };
 }
 
@@ -35,10 +36,12 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra: Readonly<Reco
   const started = performance.now();
   const { method, path } = ctx;
   const client = ctx.ip;
+  const reqId = currentRequestId();
   const res = ctx.res;
-  res.once('close', AsyncResource.bind(() => {
+  res.once('close', () => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const line = { method, path, client, status: res.headersSent ? res.statusCode : null, ms, ...extra };
-    logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
-  }));
+    const withId = reqId === undefined ? line : { reqId, ...line };
+    logger.info(res.writableFinished ? withId : { ...withId, aborted: true }, 'request');
+  });
 }

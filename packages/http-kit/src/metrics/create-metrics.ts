@@ -70,7 +70,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const allowed = createInternalAccess(options.allow ?? []);
   const routeOf = options.routeOf ?? ((ctx: Context) => (ctx as Context & { _matchedRoute?: string })._matchedRoute);
 
-  const middleware: Middleware = async function metrics(ctx, next) {
+  // Not async: a pass-through that only listens for the end of the answer.
+  const middleware: Middleware = function metrics(ctx, next) {
     if (ctx.path === METRICS_PATH) return serveMetrics(ctx);
     const started = performance.now();
     const { res } = ctx;
@@ -83,7 +84,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       requests.inc(labels);
       durations.observe(labels, (performance.now() - started) / 1000);
     });
-    await next();
+    return next();
   };
 
   async function serveMetrics(ctx: Context): Promise<void> {

@@ -11,7 +11,8 @@ import type { Middleware } from 'koa';
 
 export const NO_SNIFF: Readonly<Record<string, string>> = Object.freeze({ 'X-Content-Type-Options': 'nosniff' });
 
-export const noSniff: Middleware = async function noSniff(ctx, next) {
+// Not async, as every pass-through layer: an async layer costs a promise and a tick per request.
+export const noSniff: Middleware = function noSniff(ctx, next) {
   ctx.set(NO_SNIFF);
-  await next();
+  return next();
 };

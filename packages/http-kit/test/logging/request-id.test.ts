@@ -51,3 +51,34 @@ test('an id is kept when well-formed, generated otherwise, sent back, and on eve
   t.is(requests[0]!['reqId'], 'edge-42.a:b');
   t.is(new Set(requests.map((line) => line['reqId'])).size, 5, 'one id per request');
 });
+
+test('a log line\'s fields stay on that line: the next line of the same request carries the id only', async (t) => {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = createLogger('test', sink);
+  const app = new Koa();
+  app.use(createRequestId());
+  app.use(createHttpKit({ logger }).middleware);
+  app.use((ctx) => {
+    logger.warn({ upstream: 'down', attempt: 1 }, 'first');
+    logger.info('second');
+    ctx.body = {};
+  });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/c`, { headers: { 'x-request-id': 'req-7' } });
+  await res.arrayBuffer();
+  for (let i = 0; i < 500 && !lines.some((line) => line['msg'] === 'request'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const second = lines.find((line) => line['msg'] === 'second');
+  const request = lines.find((line) => line['msg'] === 'request');
+  t.is(second?.['reqId'], 'req-7');
+  t.false('upstream' in (second ?? {}), 'the first line\'s fields are not carried on');
+  t.is(request?.['reqId'], 'req-7');
+  t.false('upstream' in (request ?? {}));
+});

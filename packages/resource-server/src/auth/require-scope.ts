@@ -18,11 +18,11 @@ import { insufficientScope } from './challenges.ts';
  *   [bearerGuard, requireScope('heroes:write', 'heroes'), createHero]
  */
 export function requireScope(scope: string, realm: string): Middleware {
-  return async function requireScopeStep(ctx, next) {
+  return function requireScopeStep(ctx, next) {
     const { scopes } = (ctx.state as AuthState).auth;
     if (!isGranted(scopes, scope)) {
       throw insufficientScope(realm, scope);
     }
-    await next();
+    return next();
   };
 }

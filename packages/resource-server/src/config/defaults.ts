@@ -20,6 +20,12 @@ export const FIXED = Object.freeze({
   heroesWriteScope: HEROES_WRITE,
   /** Realm named in WWW-Authenticate challenges (RFC 6750 section 3). */
   realm: 'heroes',
+  /**
+   * Longest a replica answers the whole hero list from memory, in ms
+   * (data/hero-list-cache.ts): the bound on seeing another replica's write,
+   * kept well inside the revocation bound of 1 s. 0: no list cache.
+   */
+  heroListCacheMs: 500,
 });
 
 export const defaults = Object.freeze({

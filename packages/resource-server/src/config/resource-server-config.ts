@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ProxyTrust, SettingValues } from '@heroes/http-kit';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
+import type { AppLayer } from '../app.ts';
 
 type FromSettings = SettingValues<typeof SETTINGS>;
 
@@ -10,6 +11,8 @@ export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' 
   clientSecret: string;
   /** Optional logger; http-kit's `createLogger('resource-server')` when absent. */
   logger?: Logger;
+  /** Test-only, never a setting: app layers left out (app.ts; `npm run bench`'s layer table). */
+  skipLayers?: readonly AppLayer[];
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

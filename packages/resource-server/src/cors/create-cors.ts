@@ -10,6 +10,8 @@
  *   run, and http-kit turns errors into answers inside this layer.
  * /auth/* is not covered here: the authorization server answers CORS per
  * client (docs/oauth.md, "Browser origins").
+ * A request without Origin gets only `Vary: Origin`, as @koa/cors gives it,
+ * without entering @koa/cors (most requests: not from a browser page).
  */
 import cors from '@koa/cors';
 import type Koa from 'koa';
@@ -18,7 +20,7 @@ export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Link', 'X-Request-Id']
 
 export function createCors(allowedOrigins: readonly string[]): Koa.Middleware {
   const allowed = new Set(allowedOrigins);
-  return cors({
+  const withOrigin = cors({
     // '' leaves the answer without CORS headers: no Origin (not a browser's cross-origin call), or one not listed.
     origin: (ctx) => {
       const origin = ctx.get('Origin');
@@ -31,4 +33,9 @@ export function createCors(allowedOrigins: readonly string[]): Koa.Middleware {
     exposeHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
+  return function corsUnlessNoOrigin(ctx, next) {
+    if (ctx.req.headers.origin) return withOrigin(ctx, next);
+    ctx.vary('Origin');
+    return next();
+  };
 }

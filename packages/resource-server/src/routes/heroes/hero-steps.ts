@@ -16,6 +16,7 @@
  */
 import type { Middleware } from 'koa';
 import { NotFoundError, readBody } from '@heroes/http-kit';
+import type { HeroListCache } from '../../data/hero-list-cache.ts';
 import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';
@@ -25,19 +26,21 @@ import { sendHeroList } from './send-hero-list.ts';
 
 export interface HeroStepsDeps {
   heroes: HeroRepository;
+  /** The whole list's cache (the repository's writes must invalidate it: invalidatingWrites). */
+  listCache?: HeroListCache;
   maxNameLength: number;
 }
 
 const JSON_ONLY = { expect: 'object', contentTypes: ['application/json'] } as const;
 
-export function createHeroSteps({ heroes, maxNameLength }: HeroStepsDeps) {
+export function createHeroSteps({ heroes, maxNameLength, listCache }: HeroStepsDeps) {
   const found = (hero: HeroRow | undefined): HeroRow => {
     if (!hero) throw new NotFoundError();
     return hero;
   };
 
   const listHeroes: Middleware = async function listHeroes(ctx) {
-    await sendHeroList(ctx, heroes, readListQuery(ctx));
+    await sendHeroList(ctx, heroes, readListQuery(ctx), listCache);
   };
 
   const getHero: Middleware = async function getHero(ctx) {

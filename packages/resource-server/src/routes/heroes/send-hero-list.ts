@@ -5,7 +5,9 @@
  *   `Link: <…?limit=n&after=last-id>; rel="next"` header (RFC 8288) with
  *   the other query parameters kept.
  * - everything, fitting in one batch (BATCH_SIZE rows): sent as one buffer
- *   with a Content-Length, as any small answer.
+ *   with a Content-Length, as any small answer; the whole list without
+ *   parameters comes from the list cache while it is fresh
+ *   (data/hero-list-cache.ts).
  * - everything, larger: streamed, one keyset query of BATCH_SIZE rows at a
  *   time, each batch encoded and written only when the socket (or gzip)
  *   asks for more, so memory stays flat however many heroes there are and
@@ -16,14 +18,23 @@
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
+import type { HeroListCache } from '../../data/hero-list-cache.ts';
 import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
 import type { ListQuery } from './read-list-query.ts';
 
 export const BATCH_SIZE = 1000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: ListQuery): Promise<void> {
+export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: ListQuery, cache?: HeroListCache): Promise<void> {
   const { nameContains, after } = query;
+  const whole = cache !== undefined && !nameContains && after === 0 && query.limit === undefined;
+  const cached = whole ? cache.read() : undefined;
+  if (cached) {
+    ctx.body = cached;
+    return;
+  }
+  const generation = cache?.generation ?? 0;
+  const startedAt = performance.now();
   if (query.limit !== undefined) {
     const rows = await heroes.page({ nameContains, after, limit: query.limit + 1 });
     const more = rows.length > query.limit;
@@ -34,7 +45,8 @@ export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: 
   }
   const first = await heroes.page({ nameContains, after, limit: BATCH_SIZE });
   if (first.length < BATCH_SIZE) {
-    ctx.body = first.map(toHero);
+    const list = first.map(toHero);
+    ctx.body = whole ? cache.store(generation, list, startedAt) : list;
     return;
   }
   ctx.body = Readable.from(encodeBatches(heroes, query, first), { objectMode: false });

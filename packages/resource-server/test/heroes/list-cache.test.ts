@@ -1,0 +1,86 @@
+/**
+ * The whole-list cache (data/hero-list-cache.ts) across two replicas on one
+ * database: a write is in the next list of the replica that acknowledged
+ * it, and in every replica's list within 1 s (the revocation bound), be it
+ * made through the other replica or straight in SQL.
+ */
+import test from 'ava';
+import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
+import { bearer, request } from '../_helpers/http.ts';
+import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
+import { HeroListCache } from '../../src/data/hero-list-cache.ts';
+
+let auth: FakeAuthServer;
+let database: TestDatabase;
+let replicas: InProcessServer[] = [];
+const token = 'list-cache-token';
+const h = bearer(token);
+type HeroBody = { id: number; name: string };
+
+test.before(async () => {
+  auth = await startFakeAuthServer();
+  auth.tokens.set(token, activeToken());
+  database = await createTestDatabase();
+  replicas = [await startInProcess(auth.url, {}, database), await startInProcess(auth.url, {}, database)];
+});
+test.after.always(async () => {
+  await Promise.all(replicas.map((replica) => replica.close()));
+  await database?.drop();
+  await auth?.close();
+});
+
+const names = async (replica: InProcessServer) => ((await request(`${replica.url}/heroes`, { headers: h })).body as HeroBody[]).map((hero) => hero.name);
+
+/** ms until `replica`'s list satisfies `check`, polled; Infinity after 5 s. */
+async function seenAfter(replica: InProcessServer, since: number, check: (list: string[]) => boolean): Promise<number> {
+  while (performance.now() - since < 5_000) {
+    if (check(await names(replica))) return performance.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Infinity;
+}
+
+test.serial('create, rename and delete are in the next list of the replica that made them, and on the other within 1 s', async (t) => {
+  const [a, b] = [replicas[0]!, replicas[1]!];
+  for (const replica of replicas) await names(replica); // both lists cached
+  const created = (await request(`${a.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Cached Carl' } })).body as HeroBody;
+  let since = performance.now();
+  t.true((await names(a)).includes('Cached Carl'), 'at once on the replica that wrote');
+  t.true(await seenAfter(b, since, (list) => list.includes('Cached Carl')) < 1_000);
+
+  for (const replica of replicas) await names(replica);
+  t.is((await request(`${b.url}/heroes/${created.id}`, { method: 'PUT', headers: h, json: { name: 'Cached Cora' } })).status, 200);
+  since = performance.now();
+  t.true((await names(b)).includes('Cached Cora'));
+  t.true(await seenAfter(a, since, (list) => list.includes('Cached Cora') && !list.includes('Cached Carl')) < 1_000);
+
+  for (const replica of replicas) await names(replica);
+  t.is((await request(`${a.url}/heroes/${created.id}`, { method: 'DELETE', headers: h })).status, 204);
+  since = performance.now();
+  t.false((await names(a)).includes('Cached Cora'));
+  t.true(await seenAfter(b, since, (list) => !list.includes('Cached Cora')) < 1_000);
+});
+
+test.serial('a hero written straight in SQL is in every replica\'s list within 1 s', async (t) => {
+  for (const replica of replicas) await names(replica);
+  await replicas[0]!.db.hero.create({ data: { name: 'Sql Sally' } });
+  const since = performance.now();
+  const after = await Promise.all(replicas.map((replica) => seenAfter(replica, since, (list) => list.includes('Sql Sally'))));
+  for (const ms of after) t.true(ms < 1_000, `${ms} ms`);
+});
+
+test('a list read before a write is not kept, and a list is kept no longer than its age', (t) => {
+  const cache = new HeroListCache(60_000);
+  const before = cache.generation;
+  cache.invalidate(); // a write ended while the read was running
+  cache.store(before, [{ id: 1, name: 'old' }], performance.now());
+  t.is(cache.read(), undefined);
+  cache.store(cache.generation, [{ id: 1, name: 'new' }], performance.now());
+  t.deepEqual(cache.read(), [{ id: 1, name: 'new' }]);
+  cache.store(cache.generation, [{ id: 1, name: 'stale' }], performance.now() - 60_001);
+  t.is(cache.read(), undefined, 'its age counts from before its query');
+  const off = new HeroListCache(0);
+  off.store(off.generation, [{ id: 1, name: 'x' }], performance.now());
+  t.is(off.read(), undefined, 'maxAgeMs 0 keeps nothing');
+});

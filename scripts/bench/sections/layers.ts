@@ -1,0 +1,114 @@
+/**
+ * What each layer of the resource server costs on GET /heroes: CPU per
+ * request of the compiled server with every layer on, with each layer of
+ * the app left out in turn (the test-only `skipLayers` option, through
+ * layer-variant-server.js), with all of them out, and of the raw anchor
+ * (raw-anchor-server.ts). Each variant runs as its own process, started
+ * for its load and stopped after it; the variants take turns, ROUNDS
+ * times (BENCH_LAYER_ROUNDS, default 3), each load BENCH_LAYER_SECONDS
+ * (default 5) after a 2 s warm-up, and the median per variant is printed
+ * (so one noisy load cannot move a figure). A regression then shows in the
+ * row of the layer it came from: "cost" is (every layer on) − (this one
+ * out); the list cache "saves" (its row is dearer than every layer on). Uses the 10 heroes of the `heroes` section (seeds them when it
+ * runs alone). Goal of the "every layer on" row: ≤ 1.5× the anchor's CPU.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { APP_LAYERS } from '@heroes/resource-server';
+import { expectOk, post } from '../lib/http.ts';
+import { runLoad } from '../lib/load.ts';
+import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
+import { meterCpu } from '../lib/cpu.ts';
+import type { BenchContext } from '../lib/context.ts';
+import type { Row } from '../lib/report.ts';
+import type { Section } from './section.ts';
+
+const ROUNDS = Number(process.env.BENCH_LAYER_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_LAYER_SECONDS ?? 5);
+const GOAL = 1.5;
+
+export interface Variant {
+  label: string;
+  /** Layers left out; undefined: the raw anchor. */
+  skip?: readonly string[];
+  /** Another build's layer-variant-server.js (comparing two builds in one run). */
+  entry?: string;
+  /** Extra environment of the variant's process (e.g. NODE_OPTIONS). */
+  env?: Record<string, string>;
+}
+
+const VARIANTS: readonly Variant[] = [
+  { label: 'raw anchor' },
+  { label: 'every layer on', skip: [] },
+  ...APP_LAYERS.map((layer) => ({ label: `without ${layer}`, skip: [layer] })),
+  { label: 'without any of them', skip: APP_LAYERS },
+];
+
+export const layers: Section = {
+  name: 'layers',
+  async run(ctx) {
+    if (!ctx.resourceEnv) return [{ figure: 'GET /heroes by layer', value: 'n/a (needs the servers started by the bench)' }];
+    await ensureHeroes(ctx);
+    const auth = { authorization: `Bearer ${ctx.token}` };
+    const samples = new Map<string, number[]>(VARIANTS.map((variant) => [variant.label, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      ctx.say(`layers: round ${round} of ${ROUNDS}`);
+      for (const variant of VARIANTS) {
+        const us = await measure(ctx, variant, auth);
+        if (us !== undefined) samples.get(variant.label)!.push(us);
+      }
+    }
+    const median = (label: string) => medianOf(samples.get(label)!);
+    const anchor = median('raw anchor');
+    const all = median('every layer on');
+    return VARIANTS.filter((variant) => variant.skip !== undefined).map((variant): Row => {
+      const us = median(variant.label);
+      const ratio = us / anchor;
+      const share = all - us;
+      const cost = variant.skip!.length === 0 ? '' : share >= 0 ? `, layer costs ${share.toFixed(0)} µs` : `, layer saves ${(-share).toFixed(0)} µs`;
+      return {
+        figure: `GET /heroes CPU/req, ${variant.label}`,
+        value: `${us.toFixed(0)} µs (${samples.get(variant.label)!.map((n) => n.toFixed(0)).join(', ')})${cost}`,
+        anchor: `raw anchor ${anchor.toFixed(0)} µs`,
+        ratio,
+        ...(variant.skip!.length === 0 ? { goal: `≤ ${GOAL}× anchor CPU`, meets: ratio <= GOAL } : {}),
+      };
+    });
+  },
+};
+
+/** CPU µs per request of one variant under 50 connections of GET /heroes. */
+export async function measure(ctx: BenchContext, variant: Variant, headers: Record<string, string>): Promise<number | undefined> {
+  const port = await freePort();
+  const anchor = variant.skip === undefined;
+  const entry = variant.entry ?? path.join(import.meta.dirname, '..', anchor ? 'raw-anchor-server.ts' : 'layer-variant-server.js');
+  const env = { ...ctx.resourceEnv, PORT: String(port), BENCH_SKIP_LAYERS: (variant.skip ?? []).join(','), ...variant.env };
+  const server = spawnNode(`layers-${variant.label.replaceAll(' ', '-')}`, entry, env, path.join(import.meta.dirname, '..', '..'), ctx.logDir, ctx.say);
+  try {
+    await waitForPort(port);
+    const url = `http://127.0.0.1:${port}/heroes`;
+    await expectOk(await fetch(url, { headers }), `GET /heroes (${variant.label})`);
+    await runLoad({ url, connections: 50, duration: 2, headers });
+    const meter = meterCpu(server.pid);
+    const result = await runLoad({ url, connections: 50, duration: SECONDS, headers });
+    if (result.non2xx > 0) ctx.say(`${variant.label}: ${result.non2xx} non-2xx answers`);
+    return meter.perRequest(result.requests.total);
+  } finally {
+    await stopProcess(server.child);
+  }
+}
+
+/** The `heroes` section's 10 heroes, when it did not run before. */
+export async function ensureHeroes(ctx: BenchContext): Promise<void> {
+  const { rows } = await ctx.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM heroes');
+  for (let i = rows[0]!.n; i < 10; i++) {
+    const name = `Bench hero ${i + 1} ${crypto.randomBytes(3).toString('hex')}`;
+    await expectOk(await post(`${ctx.baseUrl}/heroes`, { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' }, JSON.stringify({ name })), 'create hero');
+  }
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
