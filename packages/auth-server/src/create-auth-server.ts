@@ -173,7 +173,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(rememberClientAddress);
   app.use(health.middleware);
   app.use(metrics.middleware);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
@@ -210,7 +210,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
         port,
         host: config.host,
         shutdownTimeoutMs: config.shutdownTimeoutMs,
-        maxBodyBytes: config.maxBodyBytes,
+        maxBodyBytes: config.authMaxBodyBytes,
         logger,
       });
       const handle: ListeningServer = {

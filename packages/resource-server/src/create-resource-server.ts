@@ -87,7 +87,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     target: config.authServerUrl,
     trustProxy: config.trustProxy,
     timeoutMs: config.authProxyTimeoutMs,
-    maxBodyBytes: config.maxBodyBytes,
+    // The authorization server's own limit: only credential routes live there.
+    maxBodyBytes: config.authMaxBodyBytes,
     logger,
   });
   const health = createHealth({

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -38,7 +38,7 @@ export const SETTINGS = defineSettings({
     doc: "the resource server's client: the only one that may introspect other clients' tokens",
   },
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
-  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  ...credentialBodySettings(),
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   dbQueryTimeoutMs: {

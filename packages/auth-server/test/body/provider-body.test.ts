@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import http from 'node:http';
+import { exchange, jsonBody } from '@heroes/http-kit/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 
@@ -23,7 +24,7 @@ const FORM = 'application/x-www-form-urlencoded';
 
 test.before(async () => {
   s = await startTestServer();
-  small = await startTestServer({ maxBodyBytes: 1024 });
+  small = await startTestServer({ authMaxBodyBytes: 1024 });
   for (const server of [s, small]) {
     await addClient(server.db, { id: 'conf', secret: 'secret' });
     await addClient(server.db, { id: 'pub' });
@@ -68,14 +69,23 @@ test('60 KB revocation and introspection requests are accepted', async (t) => {
   t.deepEqual((await post(s.url, '/auth/introspect', `token=${token}`, { authorization: basic('resource-server', 'rs-secret') })).json, { active: false });
 });
 
-test('an 11 MB token request → 413 entity length exceeds maximum (default limit 10 MiB)', async (t) => {
-  const res = await post(s.url, '/auth/token', grant + padding(11 * 1024 * 1024), { authorization: conf });
+for (const path of ['/auth/token', '/auth/revoke', '/auth/introspect', '/auth/code']) {
+  test(`${path}: a Content-Length over AUTH_MAX_BODY_BYTES (64 KiB by default, not the hero routes' 10 MiB) → 413 before a byte of body is sent, no client credentials needed`, async (t) => {
+    const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nContent-Length: ${64 * 1024 + 1}\r\n\r\n`;
+    const res = await exchange(Number(new URL(s.url).port), head, { waitMs: 10_000, until: /\r\n\r\n\{.*\}/s });
+    t.regex(res.text, /^HTTP\/1\.1 413 /, res.text || 'no answer while the body was withheld');
+    t.deepEqual(jsonBody(res.text), { error: 'entity length exceeds maximum' });
+  });
+}
+
+test('a 9.5 MB token request without client credentials (username=a+a+…) → 413 entity length exceeds maximum', async (t) => {
+  const res = await post(s.url, '/auth/token', `grant_type=password&username=${'a+'.repeat(4_750_000)}`);
   t.is(res.status, 413);
   t.deepEqual(res.json, { error: 'entity length exceeds maximum' });
 });
 
 for (const path of ['/auth/token', '/auth/revoke', '/auth/introspect']) {
-  test(`${path}: the configured limit (maxBodyBytes 1024): exactly at it passes the reader, one byte more → 413`, async (t) => {
+  test(`${path}: the configured limit (authMaxBodyBytes 1024): exactly at it passes the reader, one byte more → 413`, async (t) => {
     const base = path === '/auth/token' ? grant : 'token=abc';
     const at = base + '&p=' + 'x'.repeat(1024 - base.length - 3);
     t.is(Buffer.byteLength(at), 1024);

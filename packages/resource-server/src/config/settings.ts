@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -60,7 +60,8 @@ export const SETTINGS = defineSettings({
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
   authProxyTimeoutMs: { env: 'AUTH_PROXY_TIMEOUT_MS', parse: positive, default: 30_000, doc: 'time limit of a forwarded `/auth/*` request, ms' },
   trustProxy: { env: 'TRUST_PROXY', parse: parseBoolean, default: false, doc: '`1`: honour incoming X-Forwarded-* (behind a TLS terminator)' },
-  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit of the hero routes, bytes (413 beyond it)' },
+  ...credentialBodySettings(),
   requestTimeoutMs: { env: 'REQUEST_TIMEOUT_MS', parse: milliseconds, default: 30_000, doc: 'longest time a client may take to send a whole request, ms (408; 0 = none)' },
   headersTimeoutMs: { env: 'HEADERS_TIMEOUT_MS', parse: positive, default: 15_000, doc: 'longest time a client may take to send the request headers, ms' },
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },

@@ -1,5 +1,7 @@
 /**
  * Step 1 of POST /register: the body → `{ username, password }`.
+ * - at most authMaxBodyBytes (AUTH_MAX_BODY_BYTES, 64 KiB): 413 beyond it,
+ *   answered before the body is read when Content-Length announces it.
  * - JSON object or form body; keys other than username and password → 400
  *   `invalid input key 'k'`, except `id`, `hashedPassword` and `salt`, which
  *   are ignored (the service computes them; Aqueduct overwrote them too).
@@ -27,6 +29,8 @@ export interface Registration {
 export interface RegistrationLimits {
   maxUsernameLength: number;
   maxPasswordBytes: number;
+  /** Body limit of the route (AUTH_MAX_BODY_BYTES): 413 beyond it, before reading when Content-Length says so. */
+  authMaxBodyBytes: number;
 }
 
 const KNOWN = ['username', 'password', 'id', 'hashedPassword', 'salt'];
@@ -35,6 +39,7 @@ export async function readRegistration(ctx: Context, limits: RegistrationLimits)
   const body = (await readBody(ctx, {
     expect: 'object',
     contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    maxBytes: limits.authMaxBodyBytes,
   })) as Record<string, unknown>;
   const input = filterKeys<Record<string, unknown>>(body, {
     reject: unknownKeys(body, KNOWN),
