@@ -128,8 +128,8 @@ Register an OAuth client${database.source === 'env' ? ' (in a shell with the sam
   ${cliPrefix()}npx auth add-client --id my-app --secret my-secret
 
 Then:
-  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"secret"}'
-  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=secret'
+  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"bobs-long-password"}'
+  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=bobs-long-password'
 
 Press Ctrl-C to stop.`);
 } else if (!stopping) {

@@ -55,10 +55,10 @@ async function passwordToken(username: string, password: string): Promise<string
 }
 
 test('hung database → 503 naming the database for cached and uncached tokens alike; then recovery', async (t) => {
-  const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang pw"}' });
+  const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang password"}' });
   t.is(registered.status, 200);
-  const cached = await passwordToken('hang-user', 'hang pw');
-  const uncached = await passwordToken('hang-user', 'hang pw');
+  const cached = await passwordToken('hang-user', 'hang password');
+  const uncached = await passwordToken('hang-user', 'hang password');
   t.is((await call('/heroes', { headers: { authorization: `Bearer ${cached}` } })).status, 200, 'cached at the edge');
 
   proxy.stall();

@@ -35,13 +35,13 @@ test.before(async () => {
   const limits = { dbConnectTimeoutMs: 20_000, dbQueryTimeoutMs: 20_000 };
   stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000 });
   edge = stack.edge;
-  const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz pw"}' });
+  const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz password"}' });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   // The web app's public client (created by the edge) may use the password grant.
   const token = await fetch(`${edge}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'fuzz-user', password: 'fuzz pw' }),
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'fuzz-user', password: 'fuzz password' }),
   });
   const body = (await token.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);

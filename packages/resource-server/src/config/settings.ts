@@ -39,6 +39,10 @@ export const SETTINGS = defineSettings({
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
   ...hashQueueSettings(),
+  passwordMinLength: {
+    env: 'PASSWORD_MIN_LENGTH', parse: integer({ min: 8, max: 64 }), default: 8,
+    doc: 'fewest characters of a new password (8 to 64; NIST SP 800-63B: no composition rules, the most common passwords refused)',
+  },
   registerAddressLimit: {
     env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
     doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',

@@ -21,9 +21,9 @@ export const EDGE_PATHS = {
       },
       responses: {
         '200': json('User', 'The new user'),
-        '400': error('Missing or invalid username or password, or a malformed body'),
+        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body'),
         '409': error('The username is taken'),
-        '413': error('Body over the size limit'),
+        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)'),
         '415': error('Unsupported Content-Type or charset'),
         '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
         '429': { ...error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
