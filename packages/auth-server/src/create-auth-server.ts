@@ -53,7 +53,8 @@ import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { rememberClientAddress } from './throttle/client-address.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
-import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
+import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
+import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
 import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
 
@@ -135,20 +136,24 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
-  // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue (full → 503).
+  // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
+  // priority (anyone can send one without credentials; a user's password goes first, full → 503).
   const secrets = createSecretVerifier({
     max: config.secretCacheMax,
     ttlMs: config.secretCacheTtlMs,
-    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash))),
+    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash), { priority: 'low' })),
   });
-  replaceClientSecretCheck(provider, secrets);
-  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
+  // One throttle for every credential: passwords per account, secrets per client, both per address (smart lockout).
+  const guard = createThrottleGuard(createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
     backoffMaxMs: config.loginBackoffMaxMs,
     addressFailures: config.loginAddressFailures,
     addressWindowMs: config.loginAddressWindowMs,
+    knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
   }), { refusalDelayMs: config.loginRefusalDelayMs });
+  replaceClientSecretCheck(provider, createThrottledSecretCheck(secrets, guard));
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard);
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
@@ -189,7 +194,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   })));
   app.use(codeRouter.routes());
 
-  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger);
+  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, { knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000 });
   const listening = new Set<ListeningServer>();
 
   return {

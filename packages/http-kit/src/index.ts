@@ -40,7 +40,7 @@ export {
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
 export { toProblem, type Problem } from './errors/to-problem.ts';
-export { BoundedQueue, QueueFullError, type BoundedQueueOptions } from './queue/bounded-queue.ts';
+export { BoundedQueue, QueueFullError, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { hashQueueSettings } from './settings/hash-queue-settings.ts';
 export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
