@@ -18,6 +18,7 @@ import { createContext, type BenchContext } from './bench/lib/context.ts';
 import { stopAll } from './bench/lib/processes.ts';
 import { formatReport, type Row } from './bench/lib/report.ts';
 import { startStack, type Stack } from './bench/lib/stack.ts';
+import { bigForms } from './bench/sections/big-forms.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
@@ -33,7 +34,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * (heroes, search, listing and mixed share the MANY_HEROES data set, grown
  * by the first of them that runs; `heroes` runs first, on 10 heroes).
  */
-const SECTIONS: readonly Section[] = [formDecode, heroesList, tokenEndpoint, throttledLogin, coldIntrospection, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [formDecode, bigForms, heroesList, tokenEndpoint, throttledLogin, coldIntrospection, search, fullListing, mixedLoad];
 
 const cost = Number(process.env.BCRYPT_COST ?? 10);
 const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -8,3 +8,4 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-process.ts';
 export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts';
 export { launchBrowser, servePage, type PageServer } from './browser.ts';
+export { probeLatencyWhile, type ProbedWork } from './probe-latency.ts';
