@@ -29,8 +29,8 @@ test.before(async () => {
     await addClient(server.db, { id: 'conf', secret: 'secret' });
     await addClient(server.db, { id: 'pub' });
     await addClient(server.db, { id: 'resource-server', secret: 'rs-secret' });
-    await addUser(server.db, 'bob', 'pw');
-    await addUser(server.db, 'lat', 'p\u00e4ss');
+    await addUser(server.db, 'bob', 'hero-password-1');
+    await addUser(server.db, 'lat', 'p\u00e4ssword-1');
   }
 });
 test.after.always(async () => {
@@ -49,7 +49,7 @@ async function post(base: string, path: string, body: string | Buffer, headers: 
   return { status: response.status, text, json };
 }
 
-const grant = 'grant_type=password&username=bob&password=pw';
+const grant = 'grant_type=password&username=bob&password=hero-password-1';
 const padding = (bytes: number) => `&padding=${'x'.repeat(bytes)}`;
 
 test('a 60 KB token request (over the library\'s 56 KiB cap) is accepted', async (t) => {
@@ -118,7 +118,7 @@ test('a public client (Basic id:) with a large body still gets its token', async
 });
 
 test('charset=iso-8859-1: a percent-escaped latin1 byte is read in that charset (p%E4ss is päss)', async (t) => {
-  const res = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ss', {
+  const res = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ssword-1', {
     authorization: conf,
     'content-type': `${FORM}; charset=iso-8859-1`,
   });
@@ -126,14 +126,14 @@ test('charset=iso-8859-1: a percent-escaped latin1 byte is read in that charset 
 });
 
 test('charset=iso-8859-1: a raw latin1 byte is read in that charset', async (t) => {
-  const body = Buffer.from('grant_type=password&username=lat&password=p\xe4ss', 'latin1');
+  const body = Buffer.from('grant_type=password&username=lat&password=p\xe4ssword-1', 'latin1');
   const res = await post(s.url, '/auth/token', body, { authorization: conf, 'content-type': `${FORM}; charset=ISO-8859-1` });
   t.is(res.status, 200, res.text);
 });
 
 test('no charset: UTF-8 (p%C3%A4ss is päss; the latin1 escape is not)', async (t) => {
-  t.is((await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%C3%A4ss', { authorization: conf })).status, 200);
-  const latin1 = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ss', { authorization: conf });
+  t.is((await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%C3%A4ssword-1', { authorization: conf })).status, 200);
+  const latin1 = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ssword-1', { authorization: conf });
   t.is(latin1.status, 400);
   t.deepEqual(latin1.json, { error: 'request entity could not be decoded' });
 });
@@ -183,7 +183,7 @@ test('POST /auth/code reads its form in the declared charset too', async (t) => 
   const res = await fetch(`${s.url}/auth/code`, {
     method: 'POST',
     headers: { 'content-type': `${FORM}; charset=iso-8859-1` },
-    body: 'client_id=web&response_type=code&state=s&username=lat&password=p%E4ss',
+    body: 'client_id=web&response_type=code&state=s&username=lat&password=p%E4ssword-1',
     redirect: 'manual',
   });
   t.is(res.status, 302);
