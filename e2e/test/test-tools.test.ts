@@ -1,6 +1,6 @@
 /**
- * `npm test` on a bare machine (scripts/test.ts): the browser and HAProxy are
- * found or installed before any suite runs; when they cannot be, the run
+ * `npm test` on a bare machine (scripts/test.ts): the browser, HAProxy and nginx
+ * are found or installed before any suite runs; when they cannot be, the run
  * stops at once with one line naming what to install.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ test('the tools found are handed to the suites by path', (t) => {
   const found = ensureTestTools({ env: process.env, install: () => t.fail('nothing to install') as never });
   t.true(fs.existsSync(found['CHROMIUM_PATH']!));
   t.true(fs.existsSync(found['HAPROXY_PATH']!));
+  t.true(fs.existsSync(found['NGINX_PATH']!));
   t.true(fs.existsSync(found['DOCKER_COMPOSE_PATH']!));
 });
 

@@ -1,5 +1,5 @@
 /**
- * Finds a program the test suites drive (Chromium, HAProxy, docker-compose): the path in its
+ * Finds a program the test suites drive (Chromium, HAProxy, nginx, docker-compose): the path in its
  * environment variable when set, else the first executable candidate, else
  * the first match on PATH.
  */
@@ -50,6 +50,13 @@ export const haproxySpec: ToolSpec = {
   envVar: 'HAPROXY_PATH',
   candidates: ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'],
   names: ['haproxy'],
+};
+
+export const nginxSpec: ToolSpec = {
+  debianPackage: 'nginx',
+  envVar: 'NGINX_PATH',
+  candidates: ['/usr/sbin/nginx', '/usr/local/sbin/nginx'],
+  names: ['nginx'],
 };
 
 export const dockerComposeSpec: ToolSpec = {

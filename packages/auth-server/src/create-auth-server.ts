@@ -2,8 +2,10 @@
  * The authorization server: oidc-provider mounted in our Koa app, storing
  * everything in PostgreSQL.
  *
- * App-wide steps, outermost first: no-sniff, request id, client address,
- * health probes, metrics, http-kit (request log line, gzip, errors → JSON,
+ * App-wide steps, outermost first: client address (the edge's
+ * X-Forwarded-For, right to left), no-sniff, request id, probes and
+ * metrics for internal callers only (middleware/internal-only.ts), health
+ * probes, metrics, http-kit (request log line, gzip, errors → JSON,
  * response encoding), 404 for anything unanswered. Then each endpoint at
  * its own path, with its own step table:
  *   endpoints/token-endpoint.ts          POST /auth/token
@@ -51,7 +53,8 @@ import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
-import { rememberClientAddress } from './throttle/client-address.ts';
+import { judgeClientAddress } from './throttle/client-address.ts';
+import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
@@ -173,9 +176,10 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  app.use(judgeClientAddress(config.trustedProxies));
   app.use(noSniff);
   app.use(createRequestId());
-  app.use(rememberClientAddress);
+  app.use(internalOnly(config.metricsAllow));
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes }).middleware);

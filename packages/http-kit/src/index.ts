@@ -78,6 +78,17 @@ export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthO
 export { trackRequests, type Drainer } from './server/drain.ts';
 export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
 export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
+export {
+  clientAddressOf,
+  createClientAddress,
+  createTrustTest,
+  NO_PROXY,
+  plainAddress,
+  resolveClientAddress,
+  type ClientAddress,
+  type ProxyTrust,
+} from './address/client-address.ts';
+export { createInternalAccess } from './address/internal-access.ts';
 export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
 export { createIpAllowList } from './metrics/ip-allow-list.ts';
 export { dispatchByMethod, passThrough, type DispatchOptions, type Method, type MethodTable } from './routing/dispatch-by-method.ts';

@@ -1,6 +1,7 @@
 /**
  * The Koa app of the public edge, as a table of layers (outermost first):
- * 0. `X-Content-Type-Options: nosniff` (every answer), request id
+ * 0. the client address (http-kit's rule, TRUST_PROXY: `ctx.ip` for every
+ *    layer below), `X-Content-Type-Options: nosniff` (every answer), request id
  *    (X-Request-Id, on every log line), health probes
  *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
  * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
@@ -13,7 +14,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
+import { createClientAddress, createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -43,7 +44,8 @@ export interface AppDeps {
 
 export function createApp({ config, db, heroes, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = config.trustProxy;
+  // ctx.protocol and ctx.host from the proxy's X-Forwarded-Proto/Host only when one is trusted; ctx.ip is set by createClientAddress.
+  app.proxy = config.trustProxy.kind !== 'none';
   app.silent = true;
 
   const router = new Router();
@@ -57,6 +59,7 @@ export function createApp({ config, db, heroes, introspector, forwarder, health,
     realm: config.realm,
   });
 
+  app.use(createClientAddress(config.trustProxy));
   app.use(noSniff);
   app.use(createRequestId());
   app.use(health.middleware);

@@ -85,7 +85,6 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   });
   const forwarder = createAuthForwarder({
     target: config.authServerUrl,
-    trustProxy: config.trustProxy,
     timeoutMs: config.authProxyTimeoutMs,
     // The authorization server's own limit: only credential routes live there.
     maxBodyBytes: config.authMaxBodyBytes,

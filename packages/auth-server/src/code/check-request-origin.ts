@@ -6,8 +6,10 @@
  *
  * Rules enforced here:
  * - a request with an `Origin` header is accepted only when it names the
- *   service's own origin: the public base URL's, or the origin the request
- *   was addressed to (the server reached directly); anything else,
+ *   service's own origin: the public base URL's (PUBLIC_BASE_URL). Never the
+ *   origin the request says it was addressed to (Host, X-Forwarded-Host):
+ *   a page on evil.example that resolves to this server (DNS rebinding)
+ *   sends `Host: evil.example` and `Origin: http://evil.example`; anything else,
  *   `null` included (sandboxed frames, pages with a no-referrer policy),
  *   → the caller answers a 403 error page, before the form is read;
  * - without `Origin`, the same rule for the origin of `Referer`; a
@@ -28,9 +30,7 @@ export function isOwnOrigin(ctx: Context, publicBaseUrl: string): boolean {
   const referer = ctx.get('Referer');
   if (!origin && !referer) return true;
   const claimed = origin || originOf(referer);
-  // Not ctx.origin: in Koa 3 that is the request's Origin header itself.
-  const addressed = `${ctx.protocol}://${ctx.host}`;
-  return claimed !== undefined && (claimed === new URL(publicBaseUrl).origin || claimed === addressed);
+  return claimed !== undefined && claimed === new URL(publicBaseUrl).origin;
 }
 
 function originOf(url: string): string | undefined {

@@ -48,7 +48,7 @@ export const SETTINGS = defineSettings({
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
-    doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+    doc: 'CIDR networks (comma-separated) that may read `GET /metrics` (and the authorization server\'s `/health/*`) beside loopback; a request a trusted proxy forwarded is judged by its original client, loopback not included (docs/operations.md)',
   },
   loginAccountFailures: {
     env: 'LOGIN_ACCOUNT_FAILURES', parse: integer({ min: 1 }), default: 10,

@@ -2,7 +2,8 @@
  * X-Forwarded-* (and Forwarded) are believed only from the edge: the
  * authorization server runs with `app.proxy = true`, so these headers set
  * the request's protocol, host and client address (request log lines,
- * the login form's own-origin check, throttling by address). A client that
+ * throttling by address: throttle/client-address.ts walks X-Forwarded-For
+ * right to left past these same trusted peers). A client that
  * reaches the authorization server directly must not be able to choose
  * them.
  *

@@ -1,21 +1,19 @@
 /**
- * The client address of a request, as our app sees it (`ctx.ip`: the
- * X-Forwarded-For the edge sets, since the app trusts its proxy), kept for
- * code that runs inside oidc-provider, whose own Koa app sees only the
- * socket (the edge's address).
+ * The client address of a request (http-kit's one client-address rule: the
+ * right-most X-Forwarded-For entry that is not a trusted proxy; here the
+ * edge, on loopback or in AUTH_TRUSTED_PROXIES), for code that runs inside
+ * oidc-provider, whose own Koa app sees only the socket (the edge).
  *
- * Usage: `app.use(rememberClientAddress)`; later `clientAddress(ctx.req)`.
+ * Usage: `app.use(judgeClientAddress(config.trustedProxies))` first; later `clientAddress(ctx.req)`.
  */
 import type { IncomingMessage } from 'node:http';
+import { clientAddressOf, createClientAddress, type Cidr } from '@heroes/http-kit';
 import type { Middleware } from 'koa';
 
-const addresses = new WeakMap<IncomingMessage, string>();
-
-export const rememberClientAddress: Middleware = async function rememberClientAddress(ctx, next) {
-  addresses.set(ctx.req, ctx.ip);
-  await next();
-};
+export function judgeClientAddress(trustedProxies: readonly Cidr[]): Middleware {
+  return createClientAddress({ kind: 'networks', networks: trustedProxies });
+}
 
 export function clientAddress(req: IncomingMessage): string {
-  return addresses.get(req) ?? req.socket.remoteAddress ?? 'unknown';
+  return clientAddressOf(req).address;
 }

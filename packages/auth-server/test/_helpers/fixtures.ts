@@ -43,7 +43,7 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     ...overrides,
   });
-  const { url } = await server.listen(0);
+  const { url } = await server.listen(overrides.port ?? 0);
   return {
     url,
     server,

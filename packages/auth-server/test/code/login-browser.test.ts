@@ -5,14 +5,18 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { basic, postForm } from '../_helpers/http.ts';
 import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
+import { freePort } from '@heroes/http-kit/testing';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// The browser posts the form with its page's Origin, which must be PUBLIC_BASE_URL's: the server listens there.
+const port = await freePort();
+const PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
 let s: TestServer;
 let target: RedirectTarget;
 let browser: Browser;
 
 test.before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ port, publicBaseUrl: PUBLIC_BASE_URL });
   target = await startRedirectTarget();
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: target.url, allowedScopes: ['heroes:read'] });
   await addClient(s.db, { id: 'spa', redirectUri: target.url });
@@ -40,7 +44,7 @@ test.serial('a user signs in through the login page in Chromium and the client e
     await Promise.all([page.waitForURL((url) => url.href.startsWith(target.url)), page.getByRole('button', { name: 'Sign in' }).click()]);
     const landed = new URL(page.url());
     t.is(landed.searchParams.get('state'), 'xyz');
-    t.is(landed.searchParams.get('iss'), 'http://localhost:8888');
+    t.is(landed.searchParams.get('iss'), PUBLIC_BASE_URL);
     const code = landed.searchParams.get('code') ?? '';
     t.regex(code, /^[A-Za-z0-9_-]{43,}$/);
     t.is(target.hits.at(-1)?.searchParams.get('code'), code, 'the client saw the code');

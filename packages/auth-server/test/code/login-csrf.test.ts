@@ -14,15 +14,17 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { postForm } from '../_helpers/http.ts';
 import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
 import { escapeHtml } from '../../src/code/login-page.ts';
+import { freePort } from '@heroes/http-kit/testing';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const PUBLIC_ORIGIN = 'http://localhost:8888'; // startTestServer's publicBaseUrl
+const port = await freePort();
+const PUBLIC_ORIGIN = `http://127.0.0.1:${port}`; // the server's PUBLIC_BASE_URL: where it listens, as the browser tests reach it
 let s: TestServer;
 let target: RedirectTarget;
 let browser: Browser | undefined;
 
 test.before(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ port, publicBaseUrl: PUBLIC_ORIGIN });
   target = await startRedirectTarget();
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: target.url });
   await addUser(s.db, 'bob', 'correct horse');
@@ -35,6 +37,21 @@ test.after.always(async () => {
 });
 
 const grantForm = (state: string) => ({ client_id: 'web', redirect_uri: target.url, response_type: 'code', state, username: 'bob', password: 'correct horse' });
+
+/** node:http, which sends the Host it is given (fetch sends the URL's). */
+function postWithHost(state: string, headers: Record<string, string>): Promise<{ status: number; location: string | null; text: string }> {
+  const body = new URLSearchParams(grantForm(state)).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${s.url}/auth/code`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 async function post(state: string, headers: Record<string, string>) {
   const res = await postForm(`${s.url}/auth/code`, grantForm(state), headers);
@@ -70,9 +87,22 @@ for (const [label, headers] of [
   });
 }
 
-test('the origin the request was addressed to (the server reached directly) is its own', async (t) => {
-  const res = await post('direct', { origin: new URL(s.url).origin });
-  t.is(res.status, 302, res.text);
+for (const [label, headers] of [
+  // DNS rebinding: evil.example resolves to this server; the browser sends its own Host and Origin.
+  ['a forged Host with the matching Origin (DNS rebinding)', { host: 'evil.example', origin: 'http://evil.example' }],
+  ['a forged X-Forwarded-Host with the matching Origin', { 'x-forwarded-host': 'evil.example', origin: 'http://evil.example' }],
+  ['a forged Host with the matching Referer', { host: 'evil.example', referer: 'http://evil.example/auth/code' }],
+] as const) {
+  test(`${label} → 403, no code: only PUBLIC_BASE_URL's origin is ours, never the Host`, async (t) => {
+    const res = await postWithHost('rebinding', headers);
+    t.is(res.status, 403, res.text);
+    t.is(res.location, null);
+  });
+}
+
+test('another name of the address the server listens on is not its origin (only PUBLIC_BASE_URL is)', async (t) => {
+  const res = await postWithHost('direct', { host: `localhost:${new URL(s.url).port}`, origin: `http://localhost:${new URL(s.url).port}` });
+  t.is(res.status, 403, res.text);
 });
 
 /** A page on another origin whose form posts the victim's... or the attacker's... credentials to /auth/code. */

@@ -1,7 +1,8 @@
 /**
  * One structured log line per request, written when the response closes:
- * `{ method, path, status, ms }` (plus `aborted: true` when the response did
- * not finish).
+ * `{ method, path, client, status, ms }` (plus `aborted: true` when the
+ * response did not finish); `client` is `ctx.ip`, the client address under
+ * the one rule when createClientAddress runs first (address/client-address.ts).
  *
  * Rules:
  * - `status` is the status actually sent: `null` when the connection closed
@@ -33,10 +34,11 @@ export function createRequestLogger(logger: Logger): Middleware {
 export function logWhenClosed(ctx: Context, logger: Logger, extra: Readonly<Record<string, unknown>> = {}): void {
   const started = performance.now();
   const { method, path } = ctx;
+  const client = ctx.ip;
   const res = ctx.res;
   res.once('close', AsyncResource.bind(() => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const line = { method, path, status: res.headersSent ? res.statusCode : null, ms, ...extra };
+    const line = { method, path, client, status: res.headersSent ? res.statusCode : null, ms, ...extra };
     logger.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
   }));
 }

@@ -10,8 +10,9 @@
  *   names, or `unmatched`, so ids and garbage paths never multiply series;
  * - process metrics (CPU, memory, event-loop lag, handles) from
  *   prom-client's default collectors;
- * - `/metrics` answers only loopback peers and the METRICS_ALLOW networks
- *   (the socket's address, never X-Forwarded-For); others get 403 JSON;
+ * - `/metrics` answers only loopback peers and the METRICS_ALLOW networks,
+ *   and a request a trusted proxy forwarded only when METRICS_ALLOW admits
+ *   its original client (address/internal-access.ts); others get 403 JSON;
  * - `gauge()` and `counter()` add a server's own metrics on the same registry.
  *
  * Usage:
@@ -22,7 +23,7 @@
 import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Cidr } from '../settings/env-parsers.ts';
-import { createIpAllowList } from './ip-allow-list.ts';
+import { createInternalAccess } from '../address/internal-access.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -66,7 +67,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const allowed = createIpAllowList(options.allow ?? []);
+  const allowed = createInternalAccess(options.allow ?? []);
   const routeOf = options.routeOf ?? ((ctx: Context) => (ctx as Context & { _matchedRoute?: string })._matchedRoute);
 
   const middleware: Middleware = async function metrics(ctx, next) {
@@ -86,7 +87,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   };
 
   async function serveMetrics(ctx: Context): Promise<void> {
-    if (!allowed(ctx.req.socket.remoteAddress)) {
+    if (!allowed(ctx.req)) {
       ctx.status = 403;
       ctx.body = { error: 'metrics are served to loopback and METRICS_ALLOW networks only' };
       return;

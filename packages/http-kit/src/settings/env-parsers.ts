@@ -9,6 +9,7 @@
  *   const cost = integer({ min: 4, max: 31 })('12');
  */
 import net from 'node:net';
+import type { ProxyTrust } from '../address/client-address.ts';
 
 /** A value that does not parse; the message is what the value must be. */
 export class EnvValueError extends Error {
@@ -122,3 +123,26 @@ export const parseCidrList: EnvParser<Cidr[]> = (raw) =>
     }
     return { address, prefix, family };
   });
+
+/**
+ * TRUST_PROXY: which proxies in front of a server are believed when they
+ * name the client in X-Forwarded-For (address/client-address.ts).
+ * `0`/`false`/`no`/`off`: none; a number n (`1`, as `true`/`yes`/`on`): n
+ * proxies in a row, whatever their addresses (one: a Kubernetes Ingress or
+ * load balancer); otherwise a CIDR list: loopback and those networks.
+ */
+export const parseProxyTrust: EnvParser<ProxyTrust> = (raw) => {
+  const value = raw.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(value)) return { kind: 'none' };
+  if (['true', 'yes', 'on'].includes(value)) return { kind: 'hops', hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new EnvValueError('0/false, a number of proxy hops from 1 to 10, or a list of CIDR networks');
+    return { kind: 'hops', hops };
+  }
+  try {
+    return { kind: 'networks', networks: parseCidrList(raw) };
+  } catch {
+    throw new EnvValueError(`0/false, a number of proxy hops (1: one ingress or load balancer), or a list of CIDR networks such as 10.0.0.0/8 (got '${raw}')`);
+  }
+};

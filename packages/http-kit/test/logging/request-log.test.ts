@@ -1,6 +1,6 @@
 import net from 'node:net';
 import test from 'ava';
-import { createLogger, readBody } from '../../src/index.ts';
+import { createClientAddress, createLogger, readBody } from '../../src/index.ts';
 import { exchange } from '../../src/testing/index.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
@@ -99,4 +99,15 @@ test('a response cut off after its headers is logged with the status that was se
   t.regex(res.text, /^HTTP\/1\.1 202 /);
   const line = await requestLine(logs);
   t.like(line, { method: 'GET', path: '/slow', status: 202, aborted: true });
+});
+
+test('the line names the client by the one address rule, never by what the client wrote', async (t) => {
+  const { port, logs } = await serve(t, (app) => {
+    app.middleware.unshift(createClientAddress({ kind: 'hops', hops: 1 }));
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+  });
+  await request(port, { method: 'GET', body: '', headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7' } });
+  t.is((await requestLine(logs))?.['client'], '198.51.100.7');
 });

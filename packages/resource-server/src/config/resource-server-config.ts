@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { SettingValues } from '@heroes/http-kit';
+import type { ProxyTrust, SettingValues } from '@heroes/http-kit';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
 
@@ -14,9 +14,12 @@ export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' 
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** What callers must give; everything else falls back to defaults.ts. */
-export type ResourceServerOptions = Partial<ResourceServerConfig> &
-  Pick<ResourceServerConfig, 'databaseUrl' | 'clientSecret'>;
+/**
+ * What callers must give; everything else falls back to defaults.ts.
+ * `trustProxy` may also be a hop count (`1`: one ingress) or `true` (one hop).
+ */
+export type ResourceServerOptions = Partial<Omit<ResourceServerConfig, 'trustProxy'>> &
+  Pick<ResourceServerConfig, 'databaseUrl' | 'clientSecret'> & { trustProxy?: ProxyTrust | boolean | number };
 
 /**
  * Fills in defaults once (koa-compress style).
@@ -31,6 +34,7 @@ export function resolveConfig(options: ResourceServerOptions): ResourceServerCon
     metricsAllow: [...defaults.metricsAllow],
     corsOrigins: [...defaults.corsOrigins],
     ...stripUndefined(options),
+    trustProxy: proxyTrust(options.trustProxy ?? defaults.trustProxy),
     databaseUrl: options.databaseUrl,
     clientSecret: options.clientSecret,
   };
@@ -41,6 +45,12 @@ export function resolveConfig(options: ResourceServerOptions): ResourceServerCon
   }
   config.authServerUrl = config.authServerUrl.replace(/\/+$/, '');
   return config;
+}
+
+function proxyTrust(value: ProxyTrust | boolean | number): ProxyTrust {
+  if (typeof value === 'object') return value;
+  const hops = value === true ? 1 : value === false ? 0 : value;
+  return hops > 0 ? { kind: 'hops', hops } : { kind: 'none' };
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

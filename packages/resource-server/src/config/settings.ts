@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseText, type Env } from '@heroes/http-kit';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -63,7 +63,10 @@ export const SETTINGS = defineSettings({
   introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
   authProxyTimeoutMs: { env: 'AUTH_PROXY_TIMEOUT_MS', parse: positive, default: 30_000, doc: 'time limit of a forwarded `/auth/*` request, ms' },
-  trustProxy: { env: 'TRUST_PROXY', parse: parseBoolean, default: false, doc: '`1`: honour incoming X-Forwarded-* (behind a TLS terminator)' },
+  trustProxy: {
+    env: 'TRUST_PROXY', parse: parseProxyTrust, default: NO_PROXY, defaultDoc: 'none',
+    doc: 'proxies in front of the edge whose X-Forwarded-For (and -Proto, -Host) are believed: `1` one hop (a Kubernetes Ingress or load balancer), `n` hops, or CIDR networks (with loopback); the client is the right-most X-Forwarded-For entry that is not a trusted proxy (docs/operations.md)',
+  },
   maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit of the hero routes, bytes (413 beyond it)' },
   ...credentialBodySettings(),
   requestTimeoutMs: { env: 'REQUEST_TIMEOUT_MS', parse: milliseconds, default: 30_000, doc: 'longest time a client may take to send a whole request, ms (408; 0 = none)' },
@@ -78,7 +81,7 @@ export const SETTINGS = defineSettings({
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {
     env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
-    doc: 'CIDR networks (comma-separated) that may read `GET /metrics`, beside loopback',
+    doc: 'CIDR networks (comma-separated) that may read `GET /metrics` (and the authorization server\'s `/health/*`) beside loopback; a request a trusted proxy forwarded is judged by its original client, loopback not included (docs/operations.md)',
   },
   corsOrigins: {
     env: 'CORS_ORIGINS', parse: parseOriginList, default: [], defaultDoc: 'any origin',

@@ -99,7 +99,7 @@ export const EDGE_PATHS = {
     get: {
       tags: ['operations'],
       summary: 'Prometheus metrics',
-      description: 'For loopback peers and METRICS_ALLOW networks only.',
+      description: 'For loopback peers and METRICS_ALLOW networks only; a request a proxy forwarded only when METRICS_ALLOW admits its original client.',
       responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': error('Peer not allowed') },
     },
   },

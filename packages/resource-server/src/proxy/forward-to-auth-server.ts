@@ -2,6 +2,11 @@
  * Middleware: `/auth`, `/auth/*` and `/.well-known/*` go to the
  * authorization server untouched, through http-proxy-3 (the maintained
  * rewrite of http-proxy), streaming both ways.
+ * - the path is judged after normalisation (normalize-path.ts: dot-segments,
+ *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
+ *   but normalises outside these prefixes (`/auth/../metrics`) → 404 JSON,
+ *   so the authorization server's own /metrics and /health/* are never
+ *   reached through the edge;
  * - runs before http-kit: these bodies are never read or re-encoded here;
  *   status, headers, redirects (Location) and cookies pass as they are.
  * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
@@ -29,12 +34,12 @@ import { createProxyServer } from 'http-proxy-3';
 import { declaredLength, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
+import { normalizePath } from './normalize-path.ts';
 
 export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
 
 export interface AuthForwarderOptions {
   target: string;
-  trustProxy: boolean;
   timeoutMs: number;
   /** Largest declared request body forwarded, bytes. */
   maxBodyBytes: number;
@@ -49,6 +54,7 @@ export interface AuthForwarder {
 const UNAVAILABLE = Buffer.from(JSON.stringify({ error: 'authorization server unavailable' }));
 const BAD_GATEWAY = Buffer.from(JSON.stringify({ error: 'bad gateway' }));
 const TOO_LARGE_BODY = Buffer.from(JSON.stringify({ error: TOO_LARGE }));
+const NOT_FOUND = Buffer.from(JSON.stringify({ error: 'not found' }));
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Largest upstream response header block relayed (Node's default is 16 KB). */
@@ -78,7 +84,7 @@ function isUnparsableResponse(err: unknown): boolean {
 
 /**
  * Usage:
- *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', trustProxy: false, timeoutMs: 30000, maxBodyBytes: 10485760, logger });
+ *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', timeoutMs: 30000, maxBodyBytes: 10485760, logger });
  *   app.use(forwarder.middleware); // before http-kit
  */
 export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarder {
@@ -93,7 +99,15 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   const { logger } = options;
 
   const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
-    if (!FORWARDED_PATHS.test(ctx.path)) return next();
+    const judged = normalizePath(ctx.path);
+    const forwarded = judged !== undefined && FORWARDED_PATHS.test(judged);
+    if (!forwarded && !FORWARDED_PATHS.test(ctx.path)) return next();
+    if (!forwarded) {
+      ctx.status = 404;
+      ctx.type = JSON_TYPE;
+      ctx.body = NOT_FOUND;
+      return;
+    }
     const declared = declaredLength(ctx.req);
     const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
     logWhenClosed(ctx, logger, { forwarded: !tooLarge });
@@ -106,7 +120,8 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     }
     ctx.respond = false;
     const { req, res } = ctx;
-    setForwardedHeaders(req, options.trustProxy);
+    req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
+    setForwardedHeaders(req);
     await new Promise<void>((resolve) => {
       res.once('close', () => resolve());
       // http-proxy-3 builds the upstream http.request() options on top of

@@ -1,31 +1,34 @@
 /**
  * X-Forwarded-For/Proto/Host for a request forwarded to the authorization
- * server (which runs with `app.proxy = true` and builds its URLs from them).
- * - this edge is the trust boundary by default: whatever the client sent in
- *   X-Forwarded-* or Forwarded is replaced, so nobody can make the
- *   authorization server build URLs for another host or scheme.
- * - with trustProxy (TRUST_PROXY=1, the edge behind a TLS terminator) the
- *   incoming Proto and Host are kept and the peer address is appended to For.
+ * server (which believes them from the edge only, and builds its URLs and
+ * client addresses from them). The edge forwards only what it judged:
+ * - X-Forwarded-For is the one client address the edge judged (http-kit's
+ *   client address rule, TRUST_PROXY): never a list the client could have
+ *   written into;
+ * - X-Forwarded-Proto and -Host come from the proxy in front of the edge
+ *   when that proxy is trusted (the right-most value: the one it wrote),
+ *   else from the edge's own socket and Host; nobody else can make the
+ *   authorization server build URLs for another host or scheme;
+ * - Forwarded (RFC 7239) and X-Forwarded-Port are dropped.
  */
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { clientAddressOf } from '@heroes/http-kit';
 
-export function setForwardedHeaders(req: IncomingMessage, trustProxy: boolean): void {
+export function setForwardedHeaders(req: IncomingMessage): void {
   const headers = req.headers;
-  const peer = req.socket.remoteAddress ?? '';
+  const { address, peerTrusted } = clientAddressOf(req);
   const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  const incoming = {
-    for: first(headers['x-forwarded-for']),
-    proto: first(headers['x-forwarded-proto']),
-    host: first(headers['x-forwarded-host']),
-  };
+  const incomingProto = peerTrusted ? lastValue(headers['x-forwarded-proto']) : undefined;
+  const incomingHost = peerTrusted ? lastValue(headers['x-forwarded-host']) : undefined;
   delete headers['x-forwarded-port'];
-  if (!trustProxy) delete headers.forwarded;
-  headers['x-forwarded-for'] = trustProxy && incoming.for ? `${incoming.for}, ${peer}` : peer;
-  headers['x-forwarded-proto'] = (trustProxy && incoming.proto) || proto;
-  headers['x-forwarded-host'] = (trustProxy && incoming.host) || headers.host || '';
+  delete headers.forwarded;
+  headers['x-forwarded-for'] = address;
+  headers['x-forwarded-proto'] = incomingProto || proto;
+  headers['x-forwarded-host'] = incomingHost || headers.host || '';
 }
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+function lastValue(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value.join(',') : value;
+  return text?.split(',').pop()?.trim();
 }

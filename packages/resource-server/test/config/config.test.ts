@@ -36,7 +36,7 @@ test('loadConfig reads the environment and rejects bad numbers', async (t) => {
   t.is(config.introspectionCacheTtlMs, 1000);
   t.is(config.clientId, 'resource-server');
   t.is(config.bcryptCost, 10);
-  t.true(config.trustProxy);
+  t.deepEqual(config.trustProxy, { kind: 'hops', hops: 1 }, 'true: one hop, as 1');
   t.is(config.requestTimeoutMs, 30_000, 'default: 30 s, not Node\'s 300 s');
   t.is(config.headersTimeoutMs, 15_000);
   const timeouts = await loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000' });
@@ -44,6 +44,10 @@ test('loadConfig reads the environment and rejects bad numbers', async (t) => {
   t.is(timeouts.headersTimeoutMs, 2000);
   await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', REQUEST_TIMEOUT_MS: '-1' }), { message: /REQUEST_TIMEOUT_MS/ });
   await t.throwsAsync(loadConfig({ RESOURCE_SERVER_CLIENT_SECRET: 's' }), { message: /DATABASE_URL/ });
+  const cidrs = await loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', TRUST_PROXY: '10.0.0.0/8' });
+  t.deepEqual(cidrs.trustProxy, { kind: 'networks', networks: [{ address: '10.0.0.0', prefix: 8, family: 'ipv4' }] });
+  t.deepEqual((await loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's' })).trustProxy, { kind: 'none' });
+  await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', TRUST_PROXY: 'sometimes' }), { message: /TRUST_PROXY/ });
   await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
   await t.throwsAsync(loadConfig({ DATABASE_URL: 'postgresql://x/y', RESOURCE_SERVER_CLIENT_SECRET: 's', PORT: 'abc' }), { message: /PORT/ });
 });

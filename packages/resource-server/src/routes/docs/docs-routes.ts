@@ -3,7 +3,9 @@
  * GET /docs: that document rendered by Swagger UI (swagger-ui-dist, served
  * from this server under /docs/assets/: nothing from a CDN). The page and
  * its start script are ours; the script only points Swagger UI at
- * /openapi.json, so the page needs no inline script.
+ * /openapi.json, so the page needs no inline script; it is served with the
+ * page policy of page-security.ts (own files only, no framing), and the
+ * online validator badge is off (it would load an image from elsewhere).
  */
 import { createRequire } from 'node:module';
 import type Router from '@koa/router';
@@ -12,6 +14,7 @@ import mount from 'koa-mount';
 import serve from 'koa-static';
 import { createOpenApiDocument } from '../../openapi/openapi-document.ts';
 import { dispatchByMethod } from '@heroes/http-kit';
+import { setPageSecurity } from '../page-security.ts';
 
 const swaggerUiDir: string = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
 
@@ -31,7 +34,7 @@ const DOCS_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
 
 export function mountDocsRoutes(router: Router): void {
   const document = createOpenApiDocument();
@@ -43,6 +46,7 @@ export function mountDocsRoutes(router: Router): void {
   router.all('/docs', dispatchByMethod([], {
     GET: [async function docsPage(ctx) {
       ctx.type = 'text/html; charset=utf-8';
+      setPageSecurity(ctx);
       ctx.body = DOCS_PAGE;
     }],
   }));

@@ -5,8 +5,9 @@
  * of the authorization server uses), so every replica sees one count.
  *
  * Rules enforced here:
- * - the address is `ctx.ip`: the socket's, or X-Forwarded-For only when the
- *   app trusts its proxy (TRUST_PROXY);
+ * - the address is `ctx.ip`: the one client-address rule (http-kit's
+ *   createClientAddress, TRUST_PROXY): the right-most X-Forwarded-For entry
+ *   that is not a trusted proxy, never a value the client wrote;
  * - every attempt that passed validation counts (it would cost a bcrypt
  *   hash), stored or not; a refused one is counted too, which keeps the
  *   window's end where it was;

@@ -1,0 +1,23 @@
+/**
+ * The authorization server's probes (/health/live, /health/ready) are for
+ * its operators (kubelet, the edge's readiness check), not for the
+ * public: a request that came through the edge (it carries the edge's
+ * X-Forwarded-For) is answered 403 unless METRICS_ALLOW admits its
+ * original client — the rule /metrics follows too (http-kit's
+ * createInternalAccess, used by createMetrics).
+ *
+ * Usage: `app.use(internalOnly(config.metricsAllow))`, after the client address, before the probes.
+ */
+import type { Middleware } from 'koa';
+import { createInternalAccess, HEALTH_PATHS, type Cidr } from '@heroes/http-kit';
+
+const PROBES: ReadonlySet<string> = new Set(Object.values(HEALTH_PATHS));
+
+export function internalOnly(metricsAllow: readonly Cidr[]): Middleware {
+  const internal = createInternalAccess(metricsAllow);
+  return async function internalOnly(ctx, next) {
+    if (!PROBES.has(ctx.path) || internal(ctx.req)) return next();
+    ctx.status = 403;
+    ctx.body = { error: 'health probes are served to loopback and METRICS_ALLOW networks only' };
+  };
+}
