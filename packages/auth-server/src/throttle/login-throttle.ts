@@ -40,6 +40,8 @@
  * - the address count grows on failures only (a success does not reset it:
  *   a guesser must not reset it with an account of its own);
  * - a refused attempt checks no credential (no bcrypt work) and counts nothing;
+ * - an address is counted by its bucket (address-bucket.ts): IPv4 as it
+ *   is, IPv6 by its /64, for the address window and known addresses alike;
  * - rows stay bounded: strangers add one row per subject and one per
  *   address (never one per (subject, address)); known addresses and their
  *   counters exist only after a success, at most `knownAddressesPerSubject`
@@ -53,6 +55,7 @@
  */
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
+import { addressBucket } from './address-bucket.ts';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -125,7 +128,8 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
   }
 
   return {
-    async begin(subject, address) {
+    async begin(subject, clientAddress) {
+      const address = addressBucket(clientAddress);
       // A refused attempt (the steady state of an attack) costs these reads only.
       const known = await isKnown(subject, address);
       const counterKey = known ? knownKey(subject, address) : subject;

@@ -19,7 +19,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'conf-secret' });
   await addClient(s.db, { id: 'svc', secret: 'svc-secret' });
   await addClient(s.db, { id: 'svc2', secret: 'svc2-secret' });
-  for (const name of ['olive', 'pablo', 'quinn']) await addUser(s.db, name, `${name}-password-1`);
+  for (const name of ['olive', 'pablo', 'quinn', 'ruth']) await addUser(s.db, name, `${name}-password-1`);
   // A second replica on the same database: shared counts, and a secret cache of its own (empty).
   replica = await startTestServer(LIMITS, s.testDb);
 });
@@ -92,6 +92,15 @@ test('a known address has its own budget: failures there block it, strangers els
   const blocked = await login('pablo', 'pablo-password-1', home);
   t.is(blocked.status, 429, 'ten failures from home block home');
   t.is((await login('pablo', 'pablo-password-1', '192.0.2.77')).status, 200, 'the strangers\' counter was not touched');
+});
+
+test('IPv6: the owner\'s known address is its /64, so a new temporary address (RFC 8981) keeps the owner\'s budget; strangers rotating within one /64 share one address', async (t) => {
+  t.is((await login('ruth', 'ruth-password-1', '2001:db8:1:2::10')).status, 200);
+  for (let i = 0; i < 10; i++) t.is((await login('ruth', `guess-${i}`, `2001:db8:ffff:${i}::1`)).status, 400);
+  t.is((await login('ruth', 'ruth-password-1', '2001:db8:ffff:99::1')).status, 429, 'blocked for strangers');
+  t.is((await login('ruth', 'ruth-password-1', '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).status, 200, 'the owner from a new address of the same /64');
+  const key = await s.db.loginThrottle.findFirst({ where: { key: { startsWith: 'address:2001:db8:ffff:0' } } });
+  t.is(key?.key, 'address:2001:db8:ffff:0::/64', 'counted per /64');
 });
 
 test('failed client authentication is throttled per client (rotating addresses do not help); the real client keeps working', async (t) => {
