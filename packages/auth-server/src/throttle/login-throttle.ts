@@ -106,15 +106,23 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
   const pool = sqlPool(db);
   const keep = limits.knownAddressesPerSubject ?? 10;
 
-  async function isKnown(subject: string, address: string): Promise<boolean> {
-    if (limits.knownAddressTtlMs <= 0) return false;
-    const { rows } = await pool.query({
-      name: 'login-known-address',
-      text: `SELECT 1 FROM login_known_addresses
-        WHERE subject = $1 AND address = $2 AND last_success_at > now() - make_interval(secs => $3::float8 / 1000)`,
-      values: [subject, address, limits.knownAddressTtlMs],
+  /**
+   * Whether `address` is known for `subject`, and how long (ms, 0: not
+   * blocked) the counter it would be charged to is still blocked: one read.
+   */
+  async function standing(subject: string, address: string): Promise<{ known: boolean; waitMs: number }> {
+    const { rows } = await pool.query<{ known: boolean; subject_wait: number | null; known_wait: number | null }>({
+      name: 'login-throttle-standing',
+      text: `SELECT
+          EXISTS (SELECT 1 FROM login_known_addresses WHERE subject = $1 AND address = $2
+            AND last_success_at > now() - make_interval(secs => $4::float8 / 1000)) AS known,
+          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $1) AS subject_wait,
+          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $3) AS known_wait`,
+      values: [subject, address, knownKey(subject, address), limits.knownAddressTtlMs],
     });
-    return rows.length > 0;
+    const row = rows[0]!;
+    const known = limits.knownAddressTtlMs > 0 && row.known;
+    return { known, waitMs: Math.max(0, (known ? row.known_wait : row.subject_wait) ?? 0) };
   }
 
   /** Milliseconds the counter is still blocked for (0: not blocked). */
@@ -130,13 +138,13 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
   return {
     async begin(subject, clientAddress) {
       const address = addressBucket(clientAddress);
-      // A refused attempt (the steady state of an attack) costs these reads only.
-      const known = await isKnown(subject, address);
-      const counterKey = known ? knownKey(subject, address) : subject;
-      const [addressWaitMs, counterWaitMs] = await Promise.all([
-        known ? 0 : windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
-        counterWait(counterKey),
+      // A refused attempt (the steady state of an attack) costs these two reads only.
+      const [{ known, waitMs: counterWaitMs }, windowWait] = await Promise.all([
+        standing(subject, address),
+        windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
       ]);
+      const counterKey = known ? knownKey(subject, address) : subject;
+      const addressWaitMs = known ? 0 : windowWait;
       if (addressWaitMs > 0 || counterWaitMs > 0) return refusal(Math.max(addressWaitMs, counterWaitMs));
       // Counted as a failure now, unless a parallel attempt set the block meanwhile (then no row).
       // The n-th attempt from the limit on blocks for backoffMs × 2^(n − limit), at most backoffMaxMs.
@@ -162,20 +170,21 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
     },
 
     async succeeded({ subject, address, counterKey }) {
-      await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
-      if (limits.knownAddressTtlMs <= 0) return;
+      if (limits.knownAddressTtlMs <= 0) {
+        await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
+        return;
+      }
+      // One statement: the counter starts over, the address is (still) known, and only the most
+      // recent few known addresses stay (a subject signing in from ever new ones cannot grow the
+      // table). The statements of one WITH see the same snapshot: the trim keeps this address by name.
       await pool.query({
-        name: 'login-known-address-remember',
-        text: `INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())
-          ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now()`,
-        values: [subject, address],
-      });
-      // Only the most recent few: a subject signing in from ever new addresses cannot grow the table.
-      await pool.query({
-        name: 'login-known-address-trim',
-        text: `DELETE FROM login_known_addresses WHERE subject = $1 AND address NOT IN (
-          SELECT address FROM login_known_addresses WHERE subject = $1 ORDER BY last_success_at DESC LIMIT $2)`,
-        values: [subject, keep],
+        name: 'login-throttle-succeeded-known',
+        text: `WITH cleared AS (DELETE FROM login_throttles WHERE key = $3),
+          remembered AS (INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())
+            ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now())
+          DELETE FROM login_known_addresses WHERE subject = $1 AND address <> $2 AND address NOT IN (
+            SELECT address FROM login_known_addresses WHERE subject = $1 AND address <> $2 ORDER BY last_success_at DESC LIMIT $4::int - 1)`,
+        values: [subject, address, counterKey, keep],
       });
     },
   };

@@ -6,6 +6,7 @@
  * (1 s doubling to 2 s) so a guesser that reads Retry-After and guesses
  * again as each block ends runs several rounds in a few seconds.
  */
+import { createHash } from 'node:crypto';
 import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
@@ -19,7 +20,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'conf-secret' });
   await addClient(s.db, { id: 'svc', secret: 'svc-secret' });
   await addClient(s.db, { id: 'svc2', secret: 'svc2-secret' });
-  for (const name of ['olive', 'pablo', 'quinn', 'ruth']) await addUser(s.db, name, `${name}-password-1`);
+  for (const name of ['olive', 'pablo', 'quinn', 'ruth', 'sam']) await addUser(s.db, name, `${name}-password-1`);
   // A second replica on the same database: shared counts, and a secret cache of its own (empty).
   replica = await startTestServer(LIMITS, s.testDb);
 });
@@ -125,4 +126,13 @@ test('a client never seen to succeed is locked for strangers while guessing last
   const refused = await clientCredentialsProbe(replica, 'svc2', 'svc2-secret', '192.0.2.200');
   t.is(refused.status, 429);
   t.true(refused.retryAfter <= 2, `Retry-After ${refused.retryAfter} within the 2 s back-off cap`);
+});
+
+test('known addresses stay few: the 10 most recent per account, the latest always among them', async (t) => {
+  for (let i = 0; i < 12; i++) t.is((await login('sam', 'sam-password-1', `198.51.100.${100 + i}`)).status, 200);
+  const subject = `account:${createHash('sha256').update('sam').digest('base64url')}`;
+  const kept = await s.db.loginKnownAddress.findMany({ where: { subject }, orderBy: { lastSuccessAt: 'desc' } });
+  t.is(kept.length, 10);
+  t.is(kept[0]?.address, '198.51.100.111');
+  t.false(kept.some((row) => row.address === '198.51.100.100'), 'the oldest was dropped');
 });
