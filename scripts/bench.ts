@@ -19,6 +19,7 @@ import { createContext, type BenchContext } from './bench/lib/context.ts';
 import { stopAll } from './bench/lib/processes.ts';
 import { formatReport, type Row } from './bench/lib/report.ts';
 import { startStack, type Stack } from './bench/lib/stack.ts';
+import { bigForms } from './bench/sections/big-forms.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
 import { coldStart } from './bench/sections/cold-start.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
@@ -38,7 +39,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * by the first of them that runs; `heroes` runs first, on 10 heroes);
  * `cold-start` runs first of all, while the machine is quietest.
  */
-const SECTIONS: readonly Section[] = [coldStart, formDecode, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
 
 const cost = Number(process.env.BCRYPT_COST ?? 10);
 const duration = Number(process.env.BENCH_DURATION ?? 10);

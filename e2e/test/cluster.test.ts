@@ -32,7 +32,7 @@ const form = (url: string, authorization: string, body: Record<string, string>) 
   fetch(url, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
 
 async function token(at: string, username = 'cluster-user'): Promise<string> {
-  const res = await form(`${at}/auth/token`, basic('cluster-app', 'cluster-secret'), { grant_type: 'password', username, password: 'pw' });
+  const res = await form(`${at}/auth/token`, basic('cluster-app', 'cluster-secret'), { grant_type: 'password', username, password: 'cluster-password' });
   if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -73,7 +73,7 @@ test.before(async () => {
   const registered = await fetch(`${base}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'cluster-user', password: 'pw' }),
+    body: JSON.stringify({ username: 'cluster-user', password: 'cluster-password' }),
   });
   if (registered.status !== 200) throw new Error(`register: ${registered.status}`);
 });

@@ -55,10 +55,10 @@ async function passwordToken(username: string, password: string): Promise<string
 }
 
 test('hung database → 503 naming the database for cached and uncached tokens alike; then recovery', async (t) => {
-  const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang pw"}' });
+  const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang password"}' });
   t.is(registered.status, 200);
-  const cached = await passwordToken('hang-user', 'hang pw');
-  const uncached = await passwordToken('hang-user', 'hang pw');
+  const cached = await passwordToken('hang-user', 'hang password');
+  const uncached = await passwordToken('hang-user', 'hang password');
   // A page, not the whole list, which the edge's list cache may answer for 500 ms
   // (resource server, data/hero-list-cache.ts): this test is about the database path.
   t.is((await call('/heroes?limit=100', { headers: { authorization: `Bearer ${cached}` } })).status, 200, 'cached at the edge');

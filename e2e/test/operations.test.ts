@@ -42,7 +42,7 @@ function register(username: string): Promise<Response> {
   return fetch(`${base}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', connection: 'close' },
-    body: JSON.stringify({ username, password: 'pw' }),
+    body: JSON.stringify({ username, password: 'operations-password' }),
   });
 }
 
@@ -50,7 +50,7 @@ function passwordGrant(username: string, headers: Record<string, string> = {}): 
   return fetch(`${base}/auth/token`, {
     method: 'POST',
     headers: { authorization: opsApp, 'content-type': 'application/x-www-form-urlencoded', connection: 'close', ...headers },
-    body: `grant_type=password&username=${username}&password=pw`,
+    body: `grant_type=password&username=${username}&password=operations-password`,
   });
 }
 

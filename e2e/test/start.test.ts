@@ -143,7 +143,7 @@ test.serial('a second npm start reuses the kept data', async (t) => {
     const again = await fetch(`${base}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bob', password: 'another' }),
+      body: JSON.stringify({ username: 'bob', password: 'another password' }),
     });
     t.is(again.status, 409, 'bob was kept from the first run');
   } finally {

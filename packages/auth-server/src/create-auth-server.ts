@@ -56,7 +56,8 @@ import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/l
 import { judgeClientAddress } from './throttle/client-address.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
-import { createThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
+import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
+import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
 import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
 
@@ -138,20 +139,24 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   reportPasswordHashQueue(() => hashQueue.queued);
-  // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue (full → 503).
+  // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
+  // priority (anyone can send one without credentials; a user's password goes first, full → 503).
   const secrets = createSecretVerifier({
     max: config.secretCacheMax,
     ttlMs: config.secretCacheTtlMs,
-    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash))),
+    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash), { priority: 'low' })),
   });
-  replaceClientSecretCheck(provider, secrets);
-  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), createLoginThrottle(db, {
+  // One throttle for every credential: passwords per account, secrets per client, both per address (smart lockout).
+  const guard = createThrottleGuard(createLoginThrottle(db, {
     accountFailures: config.loginAccountFailures,
     backoffMs: config.loginBackoffMs,
     backoffMaxMs: config.loginBackoffMaxMs,
     addressFailures: config.loginAddressFailures,
     addressWindowMs: config.loginAddressWindowMs,
+    knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
   }), { refusalDelayMs: config.loginRefusalDelayMs });
+  replaceClientSecretCheck(provider, createThrottledSecretCheck(secrets, guard));
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard);
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
@@ -177,7 +182,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(internalOnly(config.metricsAllow));
   app.use(health.middleware);
   app.use(metrics.middleware);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.maxBodyBytes }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
@@ -193,7 +198,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   })));
   app.use(codeRouter.routes());
 
-  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger);
+  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, { knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000 });
   const listening = new Set<ListeningServer>();
 
   return {
@@ -214,7 +219,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
         port,
         host: config.host,
         shutdownTimeoutMs: config.shutdownTimeoutMs,
-        maxBodyBytes: config.maxBodyBytes,
+        maxBodyBytes: config.authMaxBodyBytes,
         logger,
       });
       const handle: ListeningServer = {

@@ -93,7 +93,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const forwarder = createAuthForwarder({
     target: config.authServerUrl,
     timeoutMs: config.authProxyTimeoutMs,
-    maxBodyBytes: config.maxBodyBytes,
+    // The authorization server's own limit: only credential routes live there.
+    maxBodyBytes: config.authMaxBodyBytes,
     logger,
   });
   const health = createHealth({

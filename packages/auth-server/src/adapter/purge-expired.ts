@@ -2,7 +2,8 @@
  * Deletes expired tokens, codes and provider records on an interval, and
  * login-throttle rows (throttle/login-throttle.ts) that no longer refuse
  * anything and were started over a day ago, so guesses with random
- * usernames or addresses cannot grow that table without end.
+ * usernames or addresses cannot grow that table without end, and known
+ * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS.
  *
  * Rules enforced here:
  * - the timer is unref'd: it never keeps the process alive;
@@ -18,16 +19,22 @@ export interface PurgeResult {
   authorizationCodes: number;
   records: number;
   loginThrottles: number;
+  knownAddresses: number;
+}
+
+export interface PurgeOptions {
+  /** Known addresses older than this are forgotten, ms. Default 30 days. */
+  knownAddressTtlMs?: number;
 }
 
 /** Age after which an idle login-throttle row is forgotten. */
 export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
-export async function purgeExpired(db: PrismaClient, now = new Date()): Promise<PurgeResult> {
+export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAddressTtlMs = 30 * 86_400_000 }: PurgeOptions = {}): Promise<PurgeResult> {
   const expired = { expiresAt: { lte: now } };
   const staleBefore = new Date(now.getTime() - THROTTLE_ROW_TTL_MS);
-  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles] = await Promise.all([
+  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles, knownAddresses] = await Promise.all([
     db.accessToken.deleteMany({ where: expired }),
     db.refreshToken.deleteMany({ where: expired }),
     db.authorizationCode.deleteMany({ where: expired }),
@@ -35,6 +42,7 @@ export async function purgeExpired(db: PrismaClient, now = new Date()): Promise<
     db.loginThrottle.deleteMany({
       where: { windowStart: { lte: staleBefore }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
     }),
+    db.loginKnownAddress.deleteMany({ where: { lastSuccessAt: { lte: new Date(now.getTime() - knownAddressTtlMs) } } }),
   ]);
   return {
     accessTokens: accessTokens.count,
@@ -42,16 +50,17 @@ export async function purgeExpired(db: PrismaClient, now = new Date()): Promise<
     authorizationCodes: authorizationCodes.count,
     records: records.count,
     loginThrottles: loginThrottles.count,
+    knownAddresses: knownAddresses.count,
   };
 }
 
 /** Starts the interval; returns a function that stops it. */
-export function startPurgeTimer(db: PrismaClient, intervalMs: number, logger?: Logger): () => void {
+export function startPurgeTimer(db: PrismaClient, intervalMs: number, logger?: Logger, options: PurgeOptions = {}): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    purgeExpired(db)
+    purgeExpired(db, new Date(), options)
       .then((counts) => logger?.debug(counts, 'purged expired tokens'))
       .catch((err: unknown) => logger?.error({ err }, 'purging expired tokens failed'))
       .finally(() => { running = false; });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/http-kit/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -38,7 +38,7 @@ export const SETTINGS = defineSettings({
     doc: "the resource server's client: the only one that may introspect other clients' tokens",
   },
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
-  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: integer({ min: 1 }), default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  ...credentialBodySettings(),
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   dbQueryTimeoutMs: {
@@ -52,7 +52,7 @@ export const SETTINGS = defineSettings({
   },
   loginAccountFailures: {
     env: 'LOGIN_ACCOUNT_FAILURES', parse: integer({ min: 1 }), default: 10,
-    doc: 'consecutive failed logins of one account before it answers 429 for a while (a success resets)',
+    doc: 'consecutive failed logins (or client secrets) of one account (or client) before it answers 429 for a while (a success resets); a known address counts its own',
   },
   loginBackoffMs: {
     env: 'LOGIN_BACKOFF_MS', parse: integer({ min: 1 }), default: 1_000,
@@ -60,7 +60,11 @@ export const SETTINGS = defineSettings({
   },
   loginBackoffMaxMs: {
     env: 'LOGIN_BACKOFF_MAX_MS', parse: integer({ min: 1 }), default: 15 * 60_000,
-    doc: 'longest back-off of a throttled account, ms (so nobody can lock a user out for long)',
+    doc: 'longest back-off of a throttled account or client, ms (how long a lockout lasts after the last guess; strangers never lock out a known address, see LOGIN_KNOWN_ADDRESS_DAYS)',
+  },
+  loginKnownAddressDays: {
+    env: 'LOGIN_KNOWN_ADDRESS_DAYS', parse: integer({ min: 0, max: 365 }), default: 30,
+    doc: 'an address an account or client signed in from successfully keeps its own failure budget for this many days: guesses from elsewhere never lock it out (0: off)',
   },
   loginAddressFailures: {
     env: 'LOGIN_ADDRESS_FAILURES', parse: integer({ min: 1 }), default: 100,

@@ -14,6 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
 import { QueueFullError, type FormValue } from '@heroes/http-kit';
 import { temporarilyUnavailable } from './temporarily-unavailable.ts';
+import { LoginThrottledError } from '../throttle/throttled-authenticator.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -92,8 +93,8 @@ export async function silenceParsedBodyWarning(): Promise<void> {
 // `Client.prototype.compareClientSecret`, which its client authentication
 // (lib/shared/client_auth.js) calls for client_secret_basic and _post.
 
-/** (client id, stored hash, presented secret) → whether it matches. */
-export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string) => Promise<boolean>;
+/** (client id, stored hash, presented secret, the request) → whether it matches. */
+export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string, req: IncomingMessage | undefined) => Promise<boolean>;
 
 export function replaceClientSecretCheck(provider: Provider, check: ClientSecretCheck): void {
   const proto = provider.Client.prototype as unknown as {
@@ -101,10 +102,11 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
   };
   proto.compareClientSecret = async function compareClientSecret(actual) {
     try {
-      return await check(this.clientId, this.clientSecret, actual);
+      return await check(this.clientId, this.clientSecret, actual, (Provider.ctx as { req?: IncomingMessage } | undefined)?.req);
     } catch (err) {
-      // The password-hash queue full is no verdict on the secret: 503
-      // temporarily_unavailable (the RFC 6749 code) with the queue's Retry-After.
+      // Neither is a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with
+      // Retry-After, 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
+      if (err instanceof LoginThrottledError) throw temporarilyUnavailable(Provider.ctx, 429, err.message, err.retryAfterSeconds);
       if (!(err instanceof QueueFullError)) throw err;
       throw temporarilyUnavailable(Provider.ctx, 503, err.message, err.retryAfterSeconds);
     }

@@ -1,36 +1,61 @@
 /**
- * Brute-force protection of every password check (password grant and login
- * form alike), counted in PostgreSQL so that every replica sees the same
- * counts (table login_throttles).
+ * Brute-force protection of every credential check (a user's password at
+ * the password grant and the login form, a client's secret at any
+ * endpoint), counted in PostgreSQL so that every replica sees the same
+ * counts (tables login_throttles and login_known_addresses), and built so
+ * that a stranger cannot turn it against the owner ("smart lockout").
+ *
+ * A subject is an account (`account:<sha256 of the username>`, whether the
+ * user exists or not, so the answer does not reveal which do) or a client
+ * (`client:<sha256 of the client id>`).
  *
  * Rules enforced here:
- * - an account (key `account:<sha256 of the username>`, whether the user exists or not,
- *   so the answer does not reveal which do) with `accountFailures`
- *   consecutive failures is refused for a back-off that starts at
- *   `backoffMs` and doubles with each further failure up to `backoffMaxMs`:
- *   temporary, so an attacker cannot lock a user out for long;
+ * - a known address of a subject is one it signed in from successfully
+ *   within `knownAddressTtlMs` (the `knownAddressesPerSubject` most
+ *   recent are kept). An attempt from a known address is counted on that
+ *   (subject, address) pair's own counter (`known:<subject>:<address>`)
+ *   and nowhere else: failures from other addresses, however many, never
+ *   delay it, and the per-address window does not refuse it;
+ * - an attempt from any other address (a stranger, or the owner on a new
+ *   network) is counted on the subject's shared counter and checked
+ *   against the address's window;
+ * - a counter with `accountFailures` consecutive failures refuses for a
+ *   back-off that starts at `backoffMs` and doubles with each further
+ *   failure up to `backoffMaxMs`; a success deletes the counter it was
+ *   counted on (a success from a known address leaves the strangers'
+ *   counter alone: the owner signing in does not hand the guessers a fresh
+ *   budget);
+ * - so the longest strangers can keep the owner out: not at all from a
+ *   known address; from a new address, while they keep guessing and
+ *   `backoffMaxMs` after (docs/oauth.md, "Lockout");
  * - a client address (key `address:<ip>`) with `addressFailures` failures
- *   within `addressWindowMs` is refused until that window ends (the
- *   window counter is @heroes/db's address-window.ts, shared with /register);
- * - an attempt on an account is counted as a failure when it starts, in
- *   the same atomic statement that checks the block (INSERT … ON CONFLICT
- *   … WHERE not blocked): parallel guesses cannot all pass the check before
- *   any is counted, so at most `accountFailures` passwords are checked
- *   before the block, and one per back-off after it; a success then
- *   deletes the account's count;
+ *   within `addressWindowMs` (any subjects) is refused until that window
+ *   ends (the window counter is @heroes/db's address-window.ts, shared with
+ *   /register);
+ * - an attempt is counted as a failure when it starts, in the same atomic
+ *   statement that checks the block (INSERT … ON CONFLICT … WHERE not
+ *   blocked): parallel guesses cannot all pass the check before any is
+ *   counted, so at most `accountFailures` credentials are checked before
+ *   the block, and one per back-off after it;
  * - the address count grows on failures only (a success does not reset it:
  *   a guesser must not reset it with an account of its own);
- * - a refused attempt checks no password (no bcrypt work) and counts nothing;
- * - each update is one atomic statement, so concurrent guesses on several
- *   replicas are all counted.
+ * - a refused attempt checks no credential (no bcrypt work) and counts nothing;
+ * - an address is counted by its bucket (address-bucket.ts): IPv4 as it
+ *   is, IPv6 by its /64, for the address window and known addresses alike;
+ * - rows stay bounded: strangers add one row per subject and one per
+ *   address (never one per (subject, address)); known addresses and their
+ *   counters exist only after a success, at most `knownAddressesPerSubject`
+ *   per subject; the purge timer (adapter/purge-expired.ts) forgets idle rows.
  *
  * Usage:
  *   const throttle = createLoginThrottle(db, limits);
- *   const refusal = await throttle.begin(username, address); // { retryAfterSeconds } or undefined
- *   ok ? await throttle.succeeded(username) : await throttle.failed(address);
+ *   const admission = await throttle.begin(accountSubject('bob'), '203.0.113.7');
+ *   if ('retryAfterSeconds' in admission) refuse(admission.retryAfterSeconds);
+ *   else ok ? await throttle.succeeded(admission) : await throttle.failed(admission);
  */
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
+import { addressBucket } from './address-bucket.ts';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -38,6 +63,10 @@ export interface LoginLimits {
   backoffMaxMs: number;
   addressFailures: number;
   addressWindowMs: number;
+  /** How long a successful sign-in keeps its address known, ms (0: smart lockout off). */
+  knownAddressTtlMs: number;
+  /** Known addresses kept per subject (the most recent). Default 10. */
+  knownAddressesPerSubject?: number;
 }
 
 export interface Refusal {
@@ -45,41 +74,78 @@ export interface Refusal {
   retryAfterSeconds: number;
 }
 
-export interface LoginThrottle {
-  /** A refusal, or undefined: the attempt may check the password (and is counted against the account). */
-  begin(username: string, address: string): Promise<Refusal | undefined>;
-  /** The password was wrong: counted against the client address. */
-  failed(address: string): Promise<void>;
-  /** The password was right: the account's count starts over. */
-  succeeded(username: string): Promise<void>;
+/** An attempt the throttle let through, and the counter it was charged to. */
+export interface Attempt {
+  readonly subject: string;
+  readonly address: string;
+  readonly counterKey: string;
 }
 
+export interface LoginThrottle {
+  /** A refusal, or the admitted attempt (already counted as a failure on its counter). */
+  begin(subject: string, address: string): Promise<Refusal | Attempt>;
+  /** The credential was wrong: counted against the client address too. */
+  failed(attempt: Attempt): Promise<void>;
+  /** The credential was right: its counter starts over, and the address is known. */
+  succeeded(attempt: Attempt): Promise<void>;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 /** A digest, so any username (long, NUL, lone surrogate) makes a short storable key. */
-const accountKey = (username: string) => `account:${createHash('sha256').update(username).digest('base64url')}`;
+export const accountSubject = (username: string) => `account:${digest(username)}`;
+export const clientSubject = (clientId: string) => `client:${digest(clientId)}`;
 const addressKey = (address: string) => `address:${address}`;
+const knownKey = (subject: string, address: string) => `known:${subject}:${address}`;
+
+export function isRefusal(admission: Refusal | Attempt): admission is Refusal {
+  return 'retryAfterSeconds' in admission;
+}
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
   // Prepared statements on the pool: every login checks, and most succeed.
   const pool = sqlPool(db);
+  const keep = limits.knownAddressesPerSubject ?? 10;
 
-  /** Milliseconds the account is still blocked for (0: not blocked). */
-  async function accountWait(username: string): Promise<number> {
+  /**
+   * Whether `address` is known for `subject`, and how long (ms, 0: not
+   * blocked) the counter it would be charged to is still blocked: one read.
+   */
+  async function standing(subject: string, address: string): Promise<{ known: boolean; waitMs: number }> {
+    const { rows } = await pool.query<{ known: boolean; subject_wait: number | null; known_wait: number | null }>({
+      name: 'login-throttle-standing',
+      text: `SELECT
+          EXISTS (SELECT 1 FROM login_known_addresses WHERE subject = $1 AND address = $2
+            AND last_success_at > now() - make_interval(secs => $4::float8 / 1000)) AS known,
+          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $1) AS subject_wait,
+          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $3) AS known_wait`,
+      values: [subject, address, knownKey(subject, address), limits.knownAddressTtlMs],
+    });
+    const row = rows[0]!;
+    const known = limits.knownAddressTtlMs > 0 && row.known;
+    return { known, waitMs: Math.max(0, (known ? row.known_wait : row.subject_wait) ?? 0) };
+  }
+
+  /** Milliseconds the counter is still blocked for (0: not blocked). */
+  async function counterWait(key: string): Promise<number> {
     const { rows } = await pool.query<{ wait_ms: number | null }>({
       name: 'login-throttle-check',
       text: 'SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms FROM login_throttles WHERE key = $1',
-      values: [accountKey(username)],
+      values: [key],
     });
     return Math.max(0, rows[0]?.wait_ms ?? 0);
   }
 
   return {
-    async begin(username, address) {
+    async begin(subject, clientAddress) {
+      const address = addressBucket(clientAddress);
       // A refused attempt (the steady state of an attack) costs these two reads only.
-      const [addressWaitMs, accountWaitMs] = await Promise.all([
+      const [{ known, waitMs: counterWaitMs }, windowWait] = await Promise.all([
+        standing(subject, address),
         windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
-        accountWait(username),
       ]);
-      if (addressWaitMs > 0 || accountWaitMs > 0) return refusal(Math.max(addressWaitMs, accountWaitMs));
+      const counterKey = known ? knownKey(subject, address) : subject;
+      const addressWaitMs = known ? 0 : windowWait;
+      if (addressWaitMs > 0 || counterWaitMs > 0) return refusal(Math.max(addressWaitMs, counterWaitMs));
       // Counted as a failure now, unless a parallel attempt set the block meanwhile (then no row).
       // The n-th attempt from the limit on blocks for backoffMs × 2^(n − limit), at most backoffMaxMs.
       const counted = await pool.query({
@@ -94,17 +160,32 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
               END
           WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
           RETURNING failures`,
-        values: [accountKey(username), limits.accountFailures, limits.backoffMaxMs, limits.backoffMs],
+        values: [counterKey, limits.accountFailures, limits.backoffMaxMs, limits.backoffMs],
       });
-      return counted.rows.length > 0 ? undefined : refusal(Math.max(1, await accountWait(username)));
+      return counted.rows.length > 0 ? { subject, address, counterKey } : refusal(Math.max(1, await counterWait(counterKey)));
     },
 
-    async failed(address) {
-      await countInWindow(pool, addressKey(address), limits.addressWindowMs);
+    async failed(attempt) {
+      await countInWindow(pool, addressKey(attempt.address), limits.addressWindowMs);
     },
 
-    async succeeded(username) {
-      await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [accountKey(username)] });
+    async succeeded({ subject, address, counterKey }) {
+      if (limits.knownAddressTtlMs <= 0) {
+        await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
+        return;
+      }
+      // One statement: the counter starts over, the address is (still) known, and only the most
+      // recent few known addresses stay (a subject signing in from ever new ones cannot grow the
+      // table). The statements of one WITH see the same snapshot: the trim keeps this address by name.
+      await pool.query({
+        name: 'login-throttle-succeeded-known',
+        text: `WITH cleared AS (DELETE FROM login_throttles WHERE key = $3),
+          remembered AS (INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())
+            ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now())
+          DELETE FROM login_known_addresses WHERE subject = $1 AND address <> $2 AND address NOT IN (
+            SELECT address FROM login_known_addresses WHERE subject = $1 AND address <> $2 ORDER BY last_success_at DESC LIMIT $4::int - 1)`,
+        values: [subject, address, counterKey, keep],
+      });
     },
   };
 }

@@ -1,47 +1,58 @@
 /**
- * The password check every login path uses (password grant, login form):
- * the user authenticator behind the login throttle (login-throttle.ts).
+ * Every credential check behind the login throttle (login-throttle.ts):
+ * the password check of every login path (password grant, login form) and
+ * the client-secret compare of client authentication.
  *
  * Rules enforced here:
- * - a refused attempt throws LoginThrottledError before any password is
+ * - a refused attempt throws LoginThrottledError before any credential is
  *   hashed (the callers answer 429 with `Retry-After`), after
  *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
  *   not the machine, sets how fast they can be refused, and the CPU that
  *   hundreds of refusals a second would take stays with real logins;
- * - otherwise the attempt is counted for the account as it starts (so
- *   parallel guesses cannot overtake the count), the password is checked,
- *   and the outcome recorded: a failure for the client address, a success
- *   resets the account. An attempt that could not be checked (hash queue
- *   full, database error) stays counted for the account.
+ * - otherwise the attempt is counted as it starts (so parallel guesses
+ *   cannot overtake the count), the credential is checked, and the outcome
+ *   recorded: a failure for the client address, a success resets the
+ *   counter and makes the address known. An attempt that could not be
+ *   checked (hash queue full, database error) stays counted.
  *
  * Usage:
- *   const login = createThrottledAuthenticator(authenticate, throttle, { refusalDelayMs: 1000 });
- *   const user = await login('bob', 'secret', '203.0.113.7'); // undefined when wrong
+ *   const guard = createThrottleGuard(throttle, { refusalDelayMs: 1000 });
+ *   const login = createThrottledAuthenticator(authenticate, guard);
+ *   const user = await login('bob', 'bobs-long-password', '203.0.113.7'); // undefined when wrong
  */
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LoginThrottle } from './login-throttle.ts';
+import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 
 export type ThrottledAuthenticator = (username: string, password: string, address: string) => Promise<AuthenticatedUser | undefined>;
 
 export class LoginThrottledError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`too many failed logins; retry after ${retryAfterSeconds} s`);
+  constructor(readonly retryAfterSeconds: number, what = 'logins') {
+    super(`too many failed ${what}; retry after ${retryAfterSeconds} s`);
     this.name = 'LoginThrottledError';
   }
 }
 
-export function createThrottledAuthenticator(authenticate: UserAuthenticator, throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottledAuthenticator {
+/** Runs `check` (undefined: wrong credential) for `subject` from `address` behind the throttle. */
+export type ThrottleGuard = <T>(subject: string, address: string, check: () => Promise<T | undefined>, what?: string) => Promise<T | undefined>;
+
+export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
-  return async function throttledLogin(username, password, address) {
-    const refusal = await throttle.begin(username, address);
-    if (refusal) {
+  return async function guarded(subject, address, check, what) {
+    const admission = await throttle.begin(subject, address);
+    if (isRefusal(admission)) {
       if (refusalDelayMs > 0) await sleep(refusalDelayMs);
-      throw new LoginThrottledError(refusal.retryAfterSeconds);
+      throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
-    const user = await authenticate(username, password);
-    if (user) await throttle.succeeded(username);
-    else await throttle.failed(address);
-    return user;
+    const result = await check();
+    if (result === undefined) await throttle.failed(admission);
+    else await throttle.succeeded(admission);
+    return result;
+  };
+}
+
+export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard): ThrottledAuthenticator {
+  return function throttledLogin(username, password, address) {
+    return guard(accountSubject(username), address, () => authenticate(username, password));
   };
 }

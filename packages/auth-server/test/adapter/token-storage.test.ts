@@ -17,7 +17,7 @@ let userId: number;
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'app', secret: 'app-secret', redirectUri: 'http://127.0.0.1:9/cb', allowedScopes: ['heroes:read'] });
-  userId = await addUser(s.db, 'bob', 'pw');
+  userId = await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -43,9 +43,9 @@ async function dumpDatabase(url: string): Promise<string> {
 }
 
 test('a database dump after issuing tokens and codes contains no token value', async (t) => {
-  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' });
   const { challenge } = pkcePair();
-  const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'pw', code_challenge: challenge, code_challenge_method: 'S256' });
+  const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1', code_challenge: challenge, code_challenge_method: 'S256' });
   const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
   const values = [String(issued.body['access_token']), String(issued.body['refresh_token']), code];
   t.is(values.filter(Boolean).length, 3);
@@ -57,7 +57,7 @@ test('a database dump after issuing tokens and codes contains no token value', a
 });
 
 test('token rows are keyed by sha256 and linked to client, user, grant, scope and expiry', async (t) => {
-  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' });
   const row = await s.db.accessToken.findUnique({ where: { id: hashToken(String(issued.body['access_token'])) } });
   t.truthy(row);
   t.is(row?.clientId, 'app');
@@ -163,8 +163,8 @@ test('the purge timer runs on its own interval', async (t) => {
 });
 
 test('deleting a user deletes their tokens (cascade)', async (t) => {
-  const otherId = await addUser(s.db, 'carol', 'pw');
-  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'carol', password: 'pw' });
+  const otherId = await addUser(s.db, 'carol', 'hero-password-1');
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'carol', password: 'hero-password-1' });
   await s.db.user.delete({ where: { id: otherId } });
   t.is(await s.db.accessToken.findUnique({ where: { id: hashToken(String(issued.body['access_token'])) } }), null);
 });
@@ -172,7 +172,7 @@ test('deleting a user deletes their tokens (cascade)', async (t) => {
 test('code replay revocation notifies resource servers with the grant id', async (t) => {
   const listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
   try {
-    const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+    const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
     const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
     const exchange = () => postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('app', 'app-secret') });
     const first = await exchange();

@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import http from 'node:http';
+import { exchange, jsonBody } from '@heroes/http-kit/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 
@@ -23,13 +24,13 @@ const FORM = 'application/x-www-form-urlencoded';
 
 test.before(async () => {
   s = await startTestServer();
-  small = await startTestServer({ maxBodyBytes: 1024 });
+  small = await startTestServer({ authMaxBodyBytes: 1024 });
   for (const server of [s, small]) {
     await addClient(server.db, { id: 'conf', secret: 'secret' });
     await addClient(server.db, { id: 'pub' });
     await addClient(server.db, { id: 'resource-server', secret: 'rs-secret' });
-    await addUser(server.db, 'bob', 'pw');
-    await addUser(server.db, 'lat', 'p\u00e4ss');
+    await addUser(server.db, 'bob', 'hero-password-1');
+    await addUser(server.db, 'lat', 'p\u00e4ssword-1');
   }
 });
 test.after.always(async () => {
@@ -48,7 +49,7 @@ async function post(base: string, path: string, body: string | Buffer, headers: 
   return { status: response.status, text, json };
 }
 
-const grant = 'grant_type=password&username=bob&password=pw';
+const grant = 'grant_type=password&username=bob&password=hero-password-1';
 const padding = (bytes: number) => `&padding=${'x'.repeat(bytes)}`;
 
 test('a 60 KB token request (over the library\'s 56 KiB cap) is accepted', async (t) => {
@@ -68,14 +69,23 @@ test('60 KB revocation and introspection requests are accepted', async (t) => {
   t.deepEqual((await post(s.url, '/auth/introspect', `token=${token}`, { authorization: basic('resource-server', 'rs-secret') })).json, { active: false });
 });
 
-test('an 11 MB token request → 413 entity length exceeds maximum (default limit 10 MiB)', async (t) => {
-  const res = await post(s.url, '/auth/token', grant + padding(11 * 1024 * 1024), { authorization: conf });
+for (const path of ['/auth/token', '/auth/revoke', '/auth/introspect', '/auth/code']) {
+  test(`${path}: a Content-Length over AUTH_MAX_BODY_BYTES (64 KiB by default, not the hero routes' 10 MiB) → 413 before a byte of body is sent, no client credentials needed`, async (t) => {
+    const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${FORM}\r\nContent-Length: ${64 * 1024 + 1}\r\n\r\n`;
+    const res = await exchange(Number(new URL(s.url).port), head, { waitMs: 10_000, until: /\r\n\r\n\{.*\}/s });
+    t.regex(res.text, /^HTTP\/1\.1 413 /, res.text || 'no answer while the body was withheld');
+    t.deepEqual(jsonBody(res.text), { error: 'entity length exceeds maximum' });
+  });
+}
+
+test('a 9.5 MB token request without client credentials (username=a+a+…) → 413 entity length exceeds maximum', async (t) => {
+  const res = await post(s.url, '/auth/token', `grant_type=password&username=${'a+'.repeat(4_750_000)}`);
   t.is(res.status, 413);
   t.deepEqual(res.json, { error: 'entity length exceeds maximum' });
 });
 
 for (const path of ['/auth/token', '/auth/revoke', '/auth/introspect']) {
-  test(`${path}: the configured limit (maxBodyBytes 1024): exactly at it passes the reader, one byte more → 413`, async (t) => {
+  test(`${path}: the configured limit (authMaxBodyBytes 1024): exactly at it passes the reader, one byte more → 413`, async (t) => {
     const base = path === '/auth/token' ? grant : 'token=abc';
     const at = base + '&p=' + 'x'.repeat(1024 - base.length - 3);
     t.is(Buffer.byteLength(at), 1024);
@@ -108,7 +118,7 @@ test('a public client (Basic id:) with a large body still gets its token', async
 });
 
 test('charset=iso-8859-1: a percent-escaped latin1 byte is read in that charset (p%E4ss is päss)', async (t) => {
-  const res = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ss', {
+  const res = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ssword-1', {
     authorization: conf,
     'content-type': `${FORM}; charset=iso-8859-1`,
   });
@@ -116,14 +126,14 @@ test('charset=iso-8859-1: a percent-escaped latin1 byte is read in that charset 
 });
 
 test('charset=iso-8859-1: a raw latin1 byte is read in that charset', async (t) => {
-  const body = Buffer.from('grant_type=password&username=lat&password=p\xe4ss', 'latin1');
+  const body = Buffer.from('grant_type=password&username=lat&password=p\xe4ssword-1', 'latin1');
   const res = await post(s.url, '/auth/token', body, { authorization: conf, 'content-type': `${FORM}; charset=ISO-8859-1` });
   t.is(res.status, 200, res.text);
 });
 
 test('no charset: UTF-8 (p%C3%A4ss is päss; the latin1 escape is not)', async (t) => {
-  t.is((await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%C3%A4ss', { authorization: conf })).status, 200);
-  const latin1 = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ss', { authorization: conf });
+  t.is((await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%C3%A4ssword-1', { authorization: conf })).status, 200);
+  const latin1 = await post(s.url, '/auth/token', 'grant_type=password&username=lat&password=p%E4ssword-1', { authorization: conf });
   t.is(latin1.status, 400);
   t.deepEqual(latin1.json, { error: 'request entity could not be decoded' });
 });
@@ -173,7 +183,7 @@ test('POST /auth/code reads its form in the declared charset too', async (t) => 
   const res = await fetch(`${s.url}/auth/code`, {
     method: 'POST',
     headers: { 'content-type': `${FORM}; charset=iso-8859-1` },
-    body: 'client_id=web&response_type=code&state=s&username=lat&password=p%E4ss',
+    body: 'client_id=web&response_type=code&state=s&username=lat&password=p%E4ssword-1',
     redirect: 'manual',
   });
   t.is(res.status, 302);

@@ -12,7 +12,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(s.db, { id: 'spa', redirectUri: 'http://127.0.0.1:9/spa?keep=1' });
   await addClient(s.db, { id: 'noredirect', secret: 'x' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -28,7 +28,7 @@ function location(res: { headers: Headers }): URL {
   return new URL(res.headers.get('location') ?? 'about:blank');
 }
 
-const webForm = { client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 'st8', username: 'bob', password: 'pw' };
+const webForm = { client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 'st8', username: 'bob', password: 'hero-password-1' };
 
 async function exchange(code: string, authorization: string | undefined, extra: Record<string, string> = {}) {
   return postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...extra }, authorization ? { authorization } : {});
@@ -184,7 +184,7 @@ test('request errors after the redirect URI is trusted are redirected back', asy
 });
 
 test('PKCE is required for public clients', async (t) => {
-  const res = await authorize({ client_id: 'spa', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+  const res = await authorize({ client_id: 'spa', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
   t.is(res.status, 302);
   const to = location(res);
   t.is(to.searchParams.get('error'), 'invalid_request');
@@ -195,7 +195,7 @@ test('PKCE is required for public clients', async (t) => {
 test('a public client exchanges its code with the PKCE verifier and Basic base64(id:)', async (t) => {
   const spaRedirect = 'http://127.0.0.1:9/spa?keep=1';
   const codeFor = async (challenge: string) =>
-    location(await authorize({ client_id: 'spa', response_type: 'code', state: 's', code_challenge: challenge, code_challenge_method: 'S256', username: 'bob', password: 'pw' })).searchParams.get('code') ?? '';
+    location(await authorize({ client_id: 'spa', response_type: 'code', state: 's', code_challenge: challenge, code_challenge_method: 'S256', username: 'bob', password: 'hero-password-1' })).searchParams.get('code') ?? '';
   const exchangeSpa = (code: string, extra: Record<string, string>) =>
     postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: spaRedirect, ...extra }, { authorization: basic('spa', '') });
 
@@ -217,7 +217,7 @@ test('an expired code → invalid_grant', async (t) => {
   const short = await startTestServer({ authCodeTtl: 1 });
   try {
     await addClient(short.db, { id: 'web', secret: 'web-secret', redirectUri });
-    await addUser(short.db, 'bob', 'pw');
+    await addUser(short.db, 'bob', 'hero-password-1');
     const res = await postForm(`${short.url}/auth/code`, webForm);
     const code = location(res).searchParams.get('code') ?? '';
     // exp = iat + 1 s, in whole seconds, with iat taken before the answer: once the next second has begun, it is past.

@@ -14,21 +14,21 @@ test.before(async () => {
   await addClient(s.db, { id: 'native-pub', redirectUri: PUBLIC_URI, allowedScopes: ['heroes:read'] });
   await addClient(s.db, { id: 'native-conf', secret: 'conf-secret', redirectUri: CONFIDENTIAL_URI });
   await addClient(s.db, { id: 'loopback', redirectUri: LOOPBACK_URI });
-  await addUser(s.db, 'bob', 'secret');
+  await addUser(s.db, 'bob', 'bob-password-1');
 });
 test.after.always(() => s?.close());
 
 test('a client with a private-use redirect URI gets password-grant tokens', async (t) => {
-  const pub = await passwordGrant(s.url, basic('native-pub', ''), { username: 'bob', password: 'secret' });
+  const pub = await passwordGrant(s.url, basic('native-pub', ''), { username: 'bob', password: 'bob-password-1' });
   t.is(pub.status, 200, pub.text);
   t.is(pub.body['scope'], 'heroes:read');
-  const conf = await passwordGrant(s.url, basic('native-conf', 'conf-secret'), { username: 'bob', password: 'secret' });
+  const conf = await passwordGrant(s.url, basic('native-conf', 'conf-secret'), { username: 'bob', password: 'bob-password-1' });
   t.is(conf.status, 200, conf.text);
   t.is(typeof conf.body['refresh_token'], 'string');
 });
 
 test('a client with a private-use redirect URI revokes its token', async (t) => {
-  const token = await passwordGrant(s.url, basic('native-pub', ''), { username: 'bob', password: 'secret' });
+  const token = await passwordGrant(s.url, basic('native-pub', ''), { username: 'bob', password: 'bob-password-1' });
   const res = await postForm(`${s.url}/auth/revoke`, { token: String(token.body['access_token']) }, { authorization: basic('native-pub', '') });
   t.is(res.status, 200, res.text);
 });
@@ -41,7 +41,7 @@ async function codeFlow(clientId: string, redirectUri: string, authorization: st
     response_type: 'code',
     state: 'st',
     username: 'bob',
-    password: 'secret',
+    password: 'bob-password-1',
     ...(pkce ? { code_challenge: challenge, code_challenge_method: 'S256' } : {}),
   });
   const location = res.headers.get('location') ?? '';

@@ -19,12 +19,12 @@ test.before(async () => {
   await addClient(s.db, { id: 'scoped', secret: 'scoped-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(s.db, { id: 'lists-openid', secret: 'lo-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write', 'openid'] });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  userId = await addUser(s.db, 'bob', 'pw');
+  userId = await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
 async function codeFor(clientId: string, extra: Record<string, string>): Promise<string> {
-  const res = await postForm(`${s.url}/auth/code`, { client_id: clientId, response_type: 'code', state: 'st', username: 'bob', password: 'pw', ...extra });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: clientId, response_type: 'code', state: 'st', username: 'bob', password: 'hero-password-1', ...extra });
   const location = new URL(res.headers.get('location') ?? 'about:blank');
   const code = location.searchParams.get('code');
   if (res.status !== 302 || !code) throw new Error(`no code: ${res.status} ${res.headers.get('location')} ${res.text}`);
@@ -114,7 +114,7 @@ test('without openid there is no ID token; a scope outside the allowed list is s
   const res = await exchange('scoped', 'scoped-secret', await codeFor('scoped', { scope: 'heroes:read', nonce: 'ignored' }));
   t.is(res.status, 200);
   t.false('id_token' in res.body);
-  const refused = await postForm(`${s.url}/auth/code`, { client_id: 'scoped', response_type: 'code', state: 'st', scope: 'openid heroes:admin', username: 'bob', password: 'pw' });
+  const refused = await postForm(`${s.url}/auth/code`, { client_id: 'scoped', response_type: 'code', state: 'st', scope: 'openid heroes:admin', username: 'bob', password: 'hero-password-1' });
   t.is(new URL(refused.headers.get('location') ?? 'about:blank').searchParams.get('error'), 'invalid_scope');
 });
 

@@ -8,12 +8,12 @@ import { pkcePair } from '../_helpers/pkce.ts';
 let s: TestServer;
 const redirectUri = 'http://127.0.0.1:9/cb';
 const { challenge } = pkcePair();
-const base = { client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 'st', username: 'bob', password: 'pw' };
+const base = { client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 'st', username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri, allowedScopes: ['heroes:read'] });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 

@@ -11,13 +11,13 @@ test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'spaced', secret: 's', redirectUri: URIS.spaced });
   await addClient(s.db, { id: 'odd', secret: 's', redirectUri: URIS.odd });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
 for (const [id, uri] of Object.entries(URIS)) {
   test(`the registered query is kept byte for byte in the code redirect (${id})`, async (t) => {
-    const res = await postForm(`${s.url}/auth/code`, { client_id: id, response_type: 'code', state: 'a b&c', username: 'bob', password: 'pw' });
+    const res = await postForm(`${s.url}/auth/code`, { client_id: id, response_type: 'code', state: 'a b&c', username: 'bob', password: 'hero-password-1' });
     t.is(res.status, 302, res.text);
     const location = res.headers.get('location') ?? '';
     t.true(location.startsWith(`${uri}&code=`), location);
@@ -25,7 +25,7 @@ for (const [id, uri] of Object.entries(URIS)) {
   });
 
   test(`the registered query is kept byte for byte in an error redirect (${id})`, async (t) => {
-    const res = await postForm(`${s.url}/auth/code`, { client_id: id, response_type: 'token', state: 's', username: 'bob', password: 'pw' });
+    const res = await postForm(`${s.url}/auth/code`, { client_id: id, response_type: 'token', state: 's', username: 'bob', password: 'hero-password-1' });
     t.is(res.status, 302, res.text);
     t.true((res.headers.get('location') ?? '').startsWith(`${uri}&error=unsupported_response_type&`));
   });

@@ -21,7 +21,7 @@ test.before(async () => {
   if (added.code !== 0) throw new Error(added.stderr);
   const native = await runAuth(['add-client', '--id', 'native', '--secret', 'native-secret', '--redirect-uri', 'com.example.app:/cb', '--redirect-uri', LOOPBACK], { databaseUrl: s.testDb.url });
   if (native.code !== 0) throw new Error(native.stderr);
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -31,7 +31,7 @@ const form = (redirectUri?: string) => ({
   response_type: 'code',
   state: 'st',
   username: 'bob',
-  password: 'pw',
+  password: 'hero-password-1',
 });
 
 async function codeFor(redirectUri: string): Promise<string> {

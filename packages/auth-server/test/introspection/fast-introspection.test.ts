@@ -14,7 +14,7 @@ let fast: TestServer;
 let slow: TestServer;
 let providerReads = 0;
 const rs = basic('resource-server', 'rs-secret');
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   fast = await startTestServer();
@@ -23,7 +23,7 @@ test.before(async () => {
   await addClient(fast.db, { id: 'plain', secret: 'plain-secret' });
   await addClient(fast.db, { id: 'other', secret: 'other-secret' });
   await addClient(fast.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(fast.db, 'bob', 'pw');
+  await addUser(fast.db, 'bob', 'hero-password-1');
   const accessTokens = fast.server.provider.AccessToken as unknown as { find: (...args: unknown[]) => Promise<unknown> };
   const find = accessTokens.find.bind(accessTokens);
   accessTokens.find = (...args) => {

@@ -4,7 +4,7 @@ import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 
 let s: TestServer;
 let userId: number;
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 const rs = basic('resource-server', 'rs-secret');
 
 test.before(async () => {
@@ -13,7 +13,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'other', secret: 'other-secret' });
   await addClient(s.db, { id: 'pub' });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  userId = await addUser(s.db, 'bob', 'pw');
+  userId = await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -104,7 +104,7 @@ test('introspection needs client authentication', async (t) => {
 
 test('the username of a token from the code flow is known too', async (t) => {
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
-  const res = await postForm(`${s.url}/auth/code`, { client_id: 'web', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'web', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
   const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
   const issued = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('web', 'web-secret') });
   const introspected = await introspect(rs, { token: String(issued.body['access_token']) });

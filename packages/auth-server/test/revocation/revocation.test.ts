@@ -6,7 +6,7 @@ import { listen, type Listener } from '../_helpers/listen.ts';
 
 let s: TestServer;
 let listener: Listener;
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 const app = basic('app', 'app-secret');
 
 test.before(async () => {
@@ -15,7 +15,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'other', secret: 'other-secret' });
   await addClient(s.db, { id: 'pub' });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
   listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
 test.after.always(async () => {

@@ -38,7 +38,7 @@ let hashedSecret = '';
 test.before(async () => {
   s = await startTestServer();
   hashedSecret = await bcrypt.hash(SECRET, 4);
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -64,8 +64,8 @@ async function introspectedScope(token: unknown, clientAuth: string): Promise<st
 
 async function issue(grant: 'password' | 'code', clientId: string, scope: string | undefined): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
   const auth = basic(clientId, SECRET);
-  if (grant === 'password') return passwordGrant(s.url, auth, { username: 'bob', password: 'pw', ...(scope ? { scope } : {}) });
-  const res = await postForm(`${s.url}/auth/code`, { client_id: clientId, response_type: 'code', state: 's', username: 'bob', password: 'pw', ...(scope ? { scope } : {}) });
+  if (grant === 'password') return passwordGrant(s.url, auth, { username: 'bob', password: 'hero-password-1', ...(scope ? { scope } : {}) });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: clientId, response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1', ...(scope ? { scope } : {}) });
   const location = new URL(res.headers.get('location') ?? 'about:blank');
   const code = location.searchParams.get('code');
   if (!code) return { status: 400, body: { error: location.searchParams.get('error') }, text: location.href };

@@ -15,7 +15,7 @@ test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'reader', secret: 'r', redirectUri, allowedScopes: ['heroes:read', 'reports'] });
   await addClient(s.db, { id: 'spa', redirectUri, allowedScopes: ['heroes:read'] });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -33,7 +33,7 @@ test.serial('discovery lists the registered scopes plus openid, nothing else', a
 
 test.serial('sub-scopes granted by the password grant and /auth/code never reach the catalogue', async (t) => {
   const before = await catalogue();
-  const granted = await passwordGrant(s.url, basic('reader', 'r'), { username: 'bob', password: 'pw', scope: junk(40) });
+  const granted = await passwordGrant(s.url, basic('reader', 'r'), { username: 'bob', password: 'hero-password-1', scope: junk(40) });
   t.is(granted.status, 200, granted.text);
   // A public client id and a wrong password: refused, and nothing learned from its scope either.
   const refused = await passwordGrant(s.url, undefined, { client_id: 'spa', username: 'bob', password: 'wrong', scope: junk(40, 'heroes:read:x') });
@@ -41,7 +41,7 @@ test.serial('sub-scopes granted by the password grant and /auth/code never reach
   const page = await fetch(`${s.url}/auth/code?${new URLSearchParams({ client_id: 'reader', response_type: 'code', state: 's', scope: junk(40, 'reports:') })}`);
   t.is(page.status, 200);
   await page.arrayBuffer();
-  const posted = await postForm(`${s.url}/auth/code`, { client_id: 'reader', response_type: 'code', state: 's', scope: junk(30, 'reports:p'), username: 'bob', password: 'pw' });
+  const posted = await postForm(`${s.url}/auth/code`, { client_id: 'reader', response_type: 'code', state: 's', scope: junk(30, 'reports:p'), username: 'bob', password: 'hero-password-1' });
   t.is(posted.status, 302);
   t.deepEqual(await catalogue(), before);
 });
@@ -65,7 +65,7 @@ for (const [label, scope] of [
   });
 
   test(`refresh: ${label} → invalid_scope`, async (t) => {
-    const issued = await passwordGrant(s.url, basic('reader', 'r'), { username: 'bob', password: 'pw' });
+    const issued = await passwordGrant(s.url, basic('reader', 'r'), { username: 'bob', password: 'hero-password-1' });
     const res = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']), scope }, { authorization: basic('reader', 'r') });
     t.is(res.status, 400);
     t.is(res.body['error'], 'invalid_scope', res.text);
@@ -73,7 +73,7 @@ for (const [label, scope] of [
 }
 
 test('POST /auth/code: 51 scope values → redirected back with invalid_scope, no code', async (t) => {
-  const res = await postForm(`${s.url}/auth/code`, { client_id: 'reader', response_type: 'code', state: 's', scope: Array.from({ length: 51 }, (_, i) => `r${i}`).join(' '), username: 'bob', password: 'pw' });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'reader', response_type: 'code', state: 's', scope: Array.from({ length: 51 }, (_, i) => `r${i}`).join(' '), username: 'bob', password: 'hero-password-1' });
   t.is(res.status, 302);
   const location = new URL(res.headers.get('location') ?? 'about:blank');
   t.is(location.searchParams.get('error'), 'invalid_scope');

@@ -4,13 +4,13 @@ import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 import { resolveScopes } from '../../src/scopes/resolve-scopes.ts';
 
 let s: TestServer;
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'scoped', secret: 's', allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(s.db, { id: 'plain', secret: 's' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 

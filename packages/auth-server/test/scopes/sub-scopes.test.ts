@@ -11,12 +11,12 @@ test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'parent', secret: 'p-secret', redirectUri, allowedScopes: ['heroes', 'foo:bar', 'user.readonly'] });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'secret');
+  await addUser(s.db, 'bob', 'bob-password-1');
 });
 test.after.always(() => s?.close());
 
 test('password grant: an allowed parent scope grants a requested sub-scope, as requested', async (t) => {
-  const res = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes:read foo:bar:baz' });
+  const res = await passwordGrant(s.url, client, { username: 'bob', password: 'bob-password-1', scope: 'heroes:read foo:bar:baz' });
   t.is(res.status, 200, res.text);
   t.is(res.body['scope'], 'heroes:read foo:bar:baz');
   const info = await postForm(`${s.url}/auth/introspect`, { token: String(res.body['access_token']) }, { authorization: basic('resource-server', 'rs-secret') });
@@ -29,14 +29,14 @@ test('password grant: an allowed parent scope grants a requested sub-scope, as r
 
 test('password grant: a parent, sibling or less restricted scope is still refused', async (t) => {
   for (const scope of ['foo', 'foo:baz', 'user', 'user:x', 'heroesx']) {
-    const res = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope });
+    const res = await passwordGrant(s.url, client, { username: 'bob', password: 'bob-password-1', scope });
     t.is(res.status, 400, scope);
     t.is(res.body['error'], 'invalid_scope', scope);
   }
 });
 
 test('code flow: a sub-scope of an allowed scope is granted and carried to the token', async (t) => {
-  const res = await postForm(`${s.url}/auth/code`, { client_id: 'parent', response_type: 'code', state: 's', scope: 'heroes:write', username: 'bob', password: 'secret' });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'parent', response_type: 'code', state: 's', scope: 'heroes:write', username: 'bob', password: 'bob-password-1' });
   t.is(res.status, 302, res.text);
   const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
   t.not(code, '');
@@ -46,7 +46,7 @@ test('code flow: a sub-scope of an allowed scope is granted and carried to the t
 });
 
 test('refresh may narrow to a sub-scope of the refresh token\'s scope, never widen it', async (t) => {
-  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes user.readonly' });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'bob-password-1', scope: 'heroes user.readonly' });
   t.is(issued.status, 200, issued.text);
   // Refresh tokens rotate (RFC 9700 section 4.14.2): each refresh hands the next one on.
   let refreshToken = String(issued.body['refresh_token']);
@@ -85,7 +85,7 @@ test('refresh may narrow to a sub-scope of the refresh token\'s scope, never wid
 
 test('a sub-scope refresh with another client\'s refresh token is still invalid_grant', async (t) => {
   await addClient(s.db, { id: 'other-parent', secret: 'o-secret', allowedScopes: ['heroes'] });
-  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'secret', scope: 'heroes' });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'bob-password-1', scope: 'heroes' });
   const res = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']), scope: 'heroes:read' }, { authorization: basic('other-parent', 'o-secret') });
   t.is(res.status, 400);
   t.is(res.body['error'], 'invalid_grant');

@@ -91,11 +91,11 @@ test('rotating a client secret in the table takes effect at once', async (t) => 
   const s = await startTestServer();
   try {
     await addClient(s.db, { id: 'app', secret: 'old' });
-    await addUser(s.db, 'bob', 'pw');
-    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'pw' })).status, 200);
+    await addUser(s.db, 'bob', 'hero-password-1');
+    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'hero-password-1' })).status, 200);
     await s.db.oAuthClient.update({ where: { id: 'app' }, data: { hashedSecret: await bcrypt.hash('new', 4) } });
-    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'pw' })).status, 401);
-    t.is((await passwordGrant(s.url, basic('app', 'new'), { username: 'bob', password: 'pw' })).status, 200);
+    t.is((await passwordGrant(s.url, basic('app', 'old'), { username: 'bob', password: 'hero-password-1' })).status, 401);
+    t.is((await passwordGrant(s.url, basic('app', 'new'), { username: 'bob', password: 'hero-password-1' })).status, 200);
   } finally {
     await s.close();
   }
@@ -112,8 +112,8 @@ test('introspection stays cheap: after the first call the resource server\'s sec
   try {
     await s.db.oAuthClient.create({ data: { id: 'resource-server', hashedSecret: await bcrypt.hash('rs', 4), allowedScopes: [] } });
     await addClient(s.db, { id: 'app', secret: 'x' });
-    await addUser(s.db, 'bob', 'pw');
-    const token = String((await passwordGrant(s.url, basic('app', 'x'), { username: 'bob', password: 'pw' })).body['access_token']);
+    await addUser(s.db, 'bob', 'hero-password-1');
+    const token = String((await passwordGrant(s.url, basic('app', 'x'), { username: 'bob', password: 'hero-password-1' })).body['access_token']);
     const introspect = () => postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs') });
     t.is((await introspect()).body['active'], true, 'the first call verifies the secret');
     t.is(compared.filter((secret) => secret === 'rs').length, 1);

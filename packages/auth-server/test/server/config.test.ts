@@ -16,7 +16,7 @@ test('defaults', (t) => {
   t.is(config.bcryptCost, 10);
   t.is(config.resourceServerClientId, 'resource-server');
   t.true(config.keysFile.endsWith(path.join('.data', 'auth-keys.json')));
-  t.is(config.maxBodyBytes, 10 * 1024 * 1024);
+  t.is(config.authMaxBodyBytes, 64 * 1024);
 });
 
 test('environment overrides', (t) => {
@@ -31,7 +31,7 @@ test('environment overrides', (t) => {
     BCRYPT_COST: '12',
     AUTH_KEYS_FILE: '/tmp/k.json',
     RESOURCE_SERVER_CLIENT_ID: 'rs',
-    MAX_BODY_BYTES: '2048',
+    AUTH_MAX_BODY_BYTES: '2048',
   });
   t.is(config.port, 9999);
   t.is(config.host, '127.0.0.1');
@@ -42,7 +42,7 @@ test('environment overrides', (t) => {
   t.is(config.bcryptCost, 12);
   t.is(config.keysFile, '/tmp/k.json');
   t.is(config.resourceServerClientId, 'rs');
-  t.is(config.maxBodyBytes, 2048);
+  t.is(config.authMaxBodyBytes, 2048);
 });
 
 test('bad values are one-line errors naming the variable', (t) => {
@@ -51,7 +51,7 @@ test('bad values are one-line errors naming the variable', (t) => {
   t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', BCRYPT_COST: '3' }), { message: /BCRYPT_COST/ });
   t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', PUBLIC_BASE_URL: 'ftp://a' }), { message: /PUBLIC_BASE_URL/ });
   t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', ACCESS_TOKEN_TTL: '0' }), { message: /ACCESS_TOKEN_TTL/ });
-  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', MAX_BODY_BYTES: '10MB' }), { message: /MAX_BODY_BYTES/ });
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', AUTH_MAX_BODY_BYTES: '10MB' }), { message: /AUTH_MAX_BODY_BYTES/ });
 });
 
 test('keys are generated once, written 0600, then reused', (t) => {

@@ -16,7 +16,7 @@ test.before(async () => {
   s = await startTestServer({}, { ...testDb, url: proxy.rewrite(testDb.url) });
   await addClient(s.db, { id: 'app', secret: 'app-secret' });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(async () => {
   await proxy?.restore().catch(() => {});
@@ -32,13 +32,13 @@ function assertUnavailable(t: import('ava').ExecutionContext, res: JsonResponse,
 }
 
 test.serial('token, revoke and introspect answer 503 while the database is unreachable, then recover', async (t) => {
-  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' });
   t.is(issued.status, 200, issued.text);
   const token = String(issued.body['access_token']);
 
   await proxy.cut();
   try {
-    assertUnavailable(t, await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' }), 'password grant');
+    assertUnavailable(t, await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' }), 'password grant');
     assertUnavailable(t, await postForm(`${s.url}/auth/revoke`, { token }, { authorization: basic('app', 'app-secret') }), 'revoke');
     assertUnavailable(t, await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') }), 'introspect');
     assertUnavailable(t, await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']) }, { authorization: basic('app', 'app-secret') }), 'refresh');
@@ -52,6 +52,6 @@ test.serial('token, revoke and introspect answer 503 while the database is unrea
     return last.status === 200 && last;
   }, { intervalMs: 200, message: () => `never recovered: ${last?.text}` });
   t.is(recovered.body['active'], true);
-  const again = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+  const again = await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' });
   t.is(again.status, 200, again.text);
 });

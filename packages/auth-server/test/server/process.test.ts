@@ -10,7 +10,7 @@ import { useTestDatabase } from '../_helpers/test-database.ts';
 
 const ctx = useTestDatabase(test, async (db) => {
   await addClient(db, { id: 'app', secret: 'app-secret' });
-  await addUser(db, 'bob', 'pw');
+  await addUser(db, 'bob', 'hero-password-1');
 });
 let dir: string;
 
@@ -32,7 +32,7 @@ test('node --import tsx src/main.ts serves tokens, logs one JSON line per reques
     BCRYPT_COST: '4',
   });
   try {
-    const res = await passwordGrant(server.url, basic('app', 'app-secret'), { username: 'bob', password: 'pw' });
+    const res = await passwordGrant(server.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' });
     t.is(res.status, 200);
     t.is(res.body['token_type'], 'bearer');
     t.is(fs.statSync(keysFile).mode & 0o777, 0o600, 'keys generated on first start, mode 0600');
@@ -44,7 +44,7 @@ test('node --import tsx src/main.ts serves tokens, logs one JSON line per reques
     t.is(requestLine?.['method'], 'POST');
     t.is(requestLine?.['status'], 200);
     t.is(typeof requestLine?.['ms'], 'number');
-    t.false(server.output().includes('pw'), 'no password in the log');
+    t.false(server.output().includes('hero-password-1'), 'no password in the log');
     t.false(server.output().includes(String(res.body['access_token'])), 'no token in the log');
     t.notRegex(server.output(), /Unsupported runtime|oidc-provider WARNING|oidc-provider NOTICE|development keys|devInteractions/i);
   } finally {

@@ -19,7 +19,7 @@ test.before(async () => {
   s = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT, loginRefusalDelayMs: 0 });
   await addClient(s.db, { id: 'conf', secret: 'secret' });
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
-  for (const name of ['alice', 'bert', 'carl', 'dora']) await addUser(s.db, name, `${name} pw`);
+  for (const name of ['alice', 'bert', 'carl', 'dora']) await addUser(s.db, name, `${name}-password-1`);
   // A second replica on the same database: counts are shared.
   other = await startTestServer({ loginBackoffMs: 1000, loginAddressFailures: ADDRESS_LIMIT, loginRefusalDelayMs: 0 }, s.testDb);
 });
@@ -75,30 +75,30 @@ test('10 consecutive failures → 429 with Retry-After and an OAuth error, even 
     t.is(res.status, 400, res.text);
     t.is(res.body['error'], 'invalid_grant');
   }
-  const refused = await passwordGrant(s, 'alice', 'alice pw', address);
+  const refused = await passwordGrant(s, 'alice', 'alice-password-1', address);
   t.is(refused.status, 429, refused.text);
   t.is(refused.body['error'], 'temporarily_unavailable');
   t.regex(String(refused.body['error_description']), /too many failed logins/);
   t.true(Number(refused.retryAfter) >= 1, `Retry-After ${refused.retryAfter}`);
-  t.is((await passwordGrant(other, 'alice', 'alice pw', address)).status, 429, 'the other replica refuses too');
+  t.is((await passwordGrant(other, 'alice', 'alice-password-1', address)).status, 429, 'the other replica refuses too');
 
   // The block is temporary; one more failure after it blocks for longer.
   t.is((await waitOut(() => passwordGrant(s, 'alice', 'wrong', address))).status, 400);
-  const longer = await passwordGrant(s, 'alice', 'alice pw', address);
+  const longer = await passwordGrant(s, 'alice', 'alice-password-1', address);
   t.is(longer.status, 429);
   t.true(Number(longer.retryAfter) >= 2, `Retry-After ${longer.retryAfter}`);
 
   // A success resets the account: ten more failures before the next refusal.
-  t.is((await waitOut(() => passwordGrant(s, 'alice', 'alice pw', address))).status, 200);
+  t.is((await waitOut(() => passwordGrant(s, 'alice', 'alice-password-1', address))).status, 200);
   for (let i = 0; i < 10; i++) t.is((await passwordGrant(s, 'alice', 'wrong', address)).status, 400);
-  t.is((await passwordGrant(s, 'alice', 'alice pw', address)).status, 429);
+  t.is((await passwordGrant(s, 'alice', 'alice-password-1', address)).status, 429);
 });
 
 test('another account is not affected by a throttled one', async (t) => {
   const address = '198.51.100.2';
   for (let i = 0; i < 10; i++) await passwordGrant(s, 'nobody-such', 'wrong', address);
   t.is((await passwordGrant(s, 'nobody-such', 'wrong', address)).status, 429, 'unknown usernames are throttled alike');
-  t.is((await passwordGrant(s, 'bert', 'bert pw', address)).status, 200);
+  t.is((await passwordGrant(s, 'bert', 'bert-password-1', address)).status, 200);
 });
 
 test(`${ADDRESS_LIMIT} failures from one address (any accounts) → 429 for that address only`, async (t) => {
@@ -106,10 +106,10 @@ test(`${ADDRESS_LIMIT} failures from one address (any accounts) → 429 for that
   for (let i = 0; i < ADDRESS_LIMIT; i++) {
     t.is((await passwordGrant(s, `spray-${i % 5}`, 'wrong', address)).status, 400);
   }
-  const refused = await passwordGrant(s, 'carl', 'carl pw', address);
+  const refused = await passwordGrant(s, 'carl', 'carl-password-1', address);
   t.is(refused.status, 429);
   t.true(Number(refused.retryAfter) > 60, 'until the 15-minute window ends');
-  t.is((await passwordGrant(s, 'carl', 'carl pw', '198.51.100.4')).status, 200, 'other addresses still log in');
+  t.is((await passwordGrant(s, 'carl', 'carl-password-1', '198.51.100.4')).status, 200, 'other addresses still log in');
 });
 
 test('the login form is throttled the same way: 429 page with Retry-After, no code', async (t) => {
@@ -119,15 +119,15 @@ test('the login form is throttled the same way: 429 page with Retry-After, no co
     t.is(res.status, 200);
     t.regex(res.text, /<form/);
   }
-  const refused = await loginForm('dora', 'dora pw', address);
+  const refused = await loginForm('dora', 'dora-password-1', address);
   t.is(refused.status, 429);
   t.true(Number(refused.retryAfter) >= 1);
   t.regex(refused.text, /temporarily_unavailable|too many failed logins/);
-  t.is((await passwordGrant(s, 'dora', 'dora pw', address)).status, 429, 'and the password grant for the same account');
+  t.is((await passwordGrant(s, 'dora', 'dora-password-1', address)).status, 429, 'and the password grant for the same account');
 });
 
 test('20 parallel guesses on a fresh account: at most 10 passwords are checked, the rest 429 at once (no race past the limit)', async (t) => {
-  await addUser(s.db, 'parallel-target', 'the right one');
+  await addUser(s.db, 'parallel-target', 'the-right-password');
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => passwordGrant(i % 2 ? other : s, 'parallel-target', 'wrong', `198.51.100.${20 + i}`)));
   const checked = answers.filter((answer) => answer.status === 400).length;
   const refused = answers.filter((answer) => answer.status === 429).length;
@@ -148,10 +148,10 @@ test('20 parallel guesses on a fresh account: at most 10 passwords are checked, 
 test('a refused login is answered after LOGIN_REFUSAL_DELAY_MS, so a guesser waiting for answers slows down; a checked one is not delayed', async (t) => {
   const slow = await startTestServer({ loginAccountFailures: 1, loginBackoffMs: 60_000, loginRefusalDelayMs: 1_500 }, s.testDb);
   try {
-    await addUser(s.db, 'delayed-target', 'right');
+    await addUser(s.db, 'delayed-target', 'delayed-password-1');
     t.is((await passwordGrant(slow, 'delayed-target', 'wrong', '198.51.100.90')).status, 400, 'the first failure is checked');
     const started = Date.now();
-    const refused = await passwordGrant(slow, 'delayed-target', 'right', '198.51.100.90');
+    const refused = await passwordGrant(slow, 'delayed-target', 'delayed-password-1', '198.51.100.90');
     const waited = Date.now() - started;
     t.is(refused.status, 429, refused.text);
     t.true(waited >= 1_400, `answered after ${waited} ms`);

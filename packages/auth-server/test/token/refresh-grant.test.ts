@@ -7,7 +7,7 @@ import { pkcePair } from '../_helpers/pkce.ts';
 
 let s: TestServer;
 let listener: Listener;
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   s = await startTestServer();
@@ -16,7 +16,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'pub' });
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
   listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
 test.after.always(async () => {
@@ -116,7 +116,7 @@ test('refreshing a code-flow grant also replaces its access token', async (t) =>
   const { verifier, challenge } = pkcePair();
   const redirectUri = 'http://127.0.0.1:9/cb';
   const authorized = await postForm(`${s.url}/auth/code`, {
-    client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 's', username: 'bob', password: 'pw',
+    client_id: 'web', redirect_uri: redirectUri, response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1',
     code_challenge: challenge, code_challenge_method: 'S256',
   });
   const code = new URL(authorized.headers.get('location') ?? 'about:blank').searchParams.get('code') ?? '';

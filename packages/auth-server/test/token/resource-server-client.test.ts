@@ -6,14 +6,14 @@ import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
 let s: TestServer;
 const redirectUri = 'http://127.0.0.1:9/cb';
 const rs = basic('rs-client', 'rs-secret');
-const user = { username: 'bob', password: 'pw' };
+const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   s = await startTestServer({ resourceServerClientId: 'rs-client' });
   // Registered with a redirect URI and scopes: still introspection-only.
   await addClient(s.db, { id: 'rs-client', secret: 'rs-secret', redirectUri, allowedScopes: ['heroes'] });
   await addClient(s.db, { id: 'app', secret: 'app-secret', redirectUri });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 

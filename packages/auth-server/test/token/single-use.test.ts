@@ -20,7 +20,7 @@ test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'app', secret: 'app-secret', redirectUri });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'pw');
+  await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
@@ -30,7 +30,7 @@ const refresh = (refreshToken: unknown) =>
   postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(refreshToken) }, { authorization: client });
 
 async function newCode(): Promise<string> {
-  const res = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'pw' });
+  const res = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
   const code = new URL(res.headers.get('location') ?? 'about:blank').searchParams.get('code');
   if (res.status !== 302 || !code) throw new Error(`no code: ${res.status} ${res.text}`);
   return code;
@@ -69,7 +69,7 @@ test('a code exchanged twice in a row: the second is invalid_grant and revokes t
 });
 
 test('refresh tokens rotate on every use; the old access token ends', async (t) => {
-  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'hero-password-1' });
   const first = await refresh(issued.body['refresh_token']);
   t.is(first.status, 200, first.text);
   t.not(first.body['refresh_token'], issued.body['refresh_token']);
@@ -81,7 +81,7 @@ test('refresh tokens rotate on every use; the old access token ends', async (t) 
 });
 
 test('a reused refresh token is invalid_grant and revokes the whole grant', async (t) => {
-  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'hero-password-1' });
   const rotated = await refresh(issued.body['refresh_token']);
   t.is(rotated.status, 200, rotated.text);
   const reused = await refresh(issued.body['refresh_token']);
@@ -92,7 +92,7 @@ test('a reused refresh token is invalid_grant and revokes the whole grant', asyn
 });
 
 test('parallel refreshes with one refresh token: at most one 200, the others invalid_grant, and the grant is revoked', async (t) => {
-  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'pw' });
+  const issued = await passwordGrant(s.url, client, { username: 'bob', password: 'hero-password-1' });
   const answers = await Promise.all(Array.from({ length: PARALLEL }, () => refresh(issued.body['refresh_token'])));
   const { winners, losers } = winnersAndLosers(answers);
   t.true(winners.length <= 1, answers.map((res) => `${res.status} ${res.text}`).join('\n'));

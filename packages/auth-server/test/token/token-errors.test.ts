@@ -3,14 +3,14 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { basic, basicHeader, passwordGrant, postForm, requestJson } from '../_helpers/http.ts';
 
 let s: TestServer;
-const user = { username: 'bob', password: 'foobaxx' };
+const user = { username: 'bob', password: 'foobaxx-password' };
 
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'conf', secret: 'conf-secret' });
   await addClient(s.db, { id: 'scoped', secret: 'scoped-secret', allowedScopes: ['heroes:read'] });
   await addClient(s.db, { id: 'pub' });
-  await addUser(s.db, 'bob', 'foobaxx');
+  await addUser(s.db, 'bob', 'foobaxx-password');
 });
 test.after.always(() => s?.close());
 
@@ -110,7 +110,7 @@ test('missing grant_type → invalid_request', async (t) => {
 });
 
 test('missing username or password → invalid_request', async (t) => {
-  const noUser = await passwordGrant(s.url, basic('conf', 'conf-secret'), { password: 'foobaxx' });
+  const noUser = await passwordGrant(s.url, basic('conf', 'conf-secret'), { password: 'foobaxx-password' });
   const noPass = await passwordGrant(s.url, basic('conf', 'conf-secret'), { username: 'bob' });
   for (const res of [noUser, noPass]) {
     t.is(res.status, 400);
@@ -167,7 +167,7 @@ test('repeated grant_type → invalid_request', async (t) => {
   const res = await requestJson(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { authorization: basic('conf', 'conf-secret'), 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=password&grant_type=password&username=bob&password=foobaxx',
+    body: 'grant_type=password&grant_type=password&username=bob&password=foobaxx-password',
   });
   t.is(res.status, 400);
   t.is(res.body['error'], 'invalid_request');

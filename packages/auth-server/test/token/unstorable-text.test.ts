@@ -17,8 +17,8 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'secret' });
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri });
   await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
-  await addUser(s.db, 'bob', 'pw');
-  await addUser(s.db, 'nul', 'p\u0000w');
+  await addUser(s.db, 'bob', 'hero-password-1');
+  await addUser(s.db, 'nul', 'hero-password\u0000');
 });
 test.after.always(() => s?.close());
 
@@ -36,25 +36,25 @@ async function post(path: string, body: string, headers: Record<string, string> 
 
 for (const username of ['a%00b', '%00', 'bob%00']) {
   test(`password grant: username=${username} → 400 invalid_grant, as an unknown user (not 500)`, async (t) => {
-    const res = await post('/auth/token', `grant_type=password&username=${username}&password=pw`, { authorization: conf });
+    const res = await post('/auth/token', `grant_type=password&username=${username}&password=hero-password-1`, { authorization: conf });
     t.is(res.status, 400, res.text);
     t.is(res.json()['error'], 'invalid_grant');
-    const unknown = await passwordGrant(s.url, conf, { username: 'nobody', password: 'pw' });
+    const unknown = await passwordGrant(s.url, conf, { username: 'nobody', password: 'hero-password-1' });
     t.deepEqual(res.json(), unknown.body, 'the same answer as an unknown user');
   });
 }
 
 test('a password with a NUL is compared like any other (it never reaches a query)', async (t) => {
-  t.is((await post('/auth/token', 'grant_type=password&username=nul&password=p%00w', { authorization: conf })).status, 200);
-  const wrong = await post('/auth/token', 'grant_type=password&username=bob&password=pw%00', { authorization: conf });
+  t.is((await post('/auth/token', 'grant_type=password&username=nul&password=hero-password%00', { authorization: conf })).status, 200);
+  const wrong = await post('/auth/token', 'grant_type=password&username=bob&password=hero-password-1%00', { authorization: conf });
   t.is(wrong.json()['error'], 'invalid_grant');
 });
 
 for (const [name, body, expected] of [
   ['code', `grant_type=authorization_code&code=a%00b&redirect_uri=${encodeURIComponent(redirectUri)}`, 'invalid_grant'],
   ['refresh_token', 'grant_type=refresh_token&refresh_token=a%00b', 'invalid_grant'],
-  ['scope', 'grant_type=password&username=bob&password=pw&scope=a%00b', 'invalid_scope'],
-  ['client_id', 'grant_type=password&username=bob&password=pw&client_id=a%00b', 'invalid_client'],
+  ['scope', 'grant_type=password&username=bob&password=hero-password-1&scope=a%00b', 'invalid_scope'],
+  ['client_id', 'grant_type=password&username=bob&password=hero-password-1&client_id=a%00b', 'invalid_client'],
 ] as const) {
   test(`token endpoint: ${name} with a NUL → ${expected}, never 500`, async (t) => {
     const client = name === 'code' ? basic('web', 'web-secret') : conf;
@@ -76,7 +76,7 @@ const codeRequest = `client_id=web&redirect_uri=${encodeURIComponent(redirectUri
 
 for (const username of ['a%00b', '%00']) {
   test(`POST /auth/code with username=${username} → the login form again with the error message`, async (t) => {
-    const res = await post('/auth/code', `${codeRequest}&username=${username}&password=pw`);
+    const res = await post('/auth/code', `${codeRequest}&username=${username}&password=hero-password-1`);
     t.is(res.status, 200, res.text);
     t.is(res.location, null);
     t.regex(res.text, /role="alert"[^>]*>Invalid username or password\./);
@@ -95,7 +95,7 @@ for (const [name, value] of [
   test(`POST /auth/code with a NUL in ${name} → 400 page, no code (never 500)`, async (t) => {
     const base = new URLSearchParams(codeRequest);
     base.delete(name);
-    const res = await post('/auth/code', `${base.toString()}&${value}&username=bob&password=pw`);
+    const res = await post('/auth/code', `${base.toString()}&${value}&username=bob&password=hero-password-1`);
     t.is(res.status, 400, res.text);
     t.is(res.location, null);
     t.regex(res.text, /invalid_request/);
@@ -108,7 +108,7 @@ test('GET /auth/code with a NUL in the nonce → 400 page (never 500)', async (t
 });
 
 test('a UTF-16 form body with a lone surrogate → 400 request entity could not be decoded (as http-kit)', async (t) => {
-  const body = Buffer.concat([Buffer.from('grant_type=password&username=a', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('&password=pw', 'utf16le')]);
+  const body = Buffer.concat([Buffer.from('grant_type=password&username=a', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('&password=hero-password-1', 'utf16le')]);
   const res = await fetch(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16le', authorization: conf },
@@ -122,7 +122,7 @@ test('a UTF-16 form body is read in its charset', async (t) => {
   const res = await fetch(`${s.url}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16le', authorization: conf },
-    body: Buffer.from('grant_type=password&username=bob&password=pw', 'utf16le'),
+    body: Buffer.from('grant_type=password&username=bob&password=hero-password-1', 'utf16le'),
   });
   t.is(res.status, 200);
 });

@@ -7,11 +7,15 @@
  *   second argument (forms decode percent escapes in it), bytes otherwise.
  *   Throw to signal a malformed body (→ 400), or throw an HttpError for
  *   another answer (e.g. 413 for too many form parameters).
+ *   A codec with `readsBytes` receives the bytes with that charset instead
+ *   and decodes the charset itself (forms: one pass over the bytes).
  * - `encode` returns text (the charset is applied afterwards, as the last
  *   step) or bytes. Throw when the value cannot be encoded (→ 500).
  */
 export interface Codec {
   decode(input: string | Buffer, charset?: string): unknown;
+  /** True: `decode` gets the body's bytes (and the charset), not text. */
+  readonly readsBytes?: boolean;
   encode(value: unknown): string | Uint8Array;
 }
 

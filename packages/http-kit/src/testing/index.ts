@@ -10,3 +10,4 @@ export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts'
 export { launchBrowser, servePage, type PageServer } from './browser.ts';
 export { waitFor, type WaitForOptions } from './wait-for.ts';
 export { basic } from './basic-auth.ts';
+export { probeLatencyWhile, type ProbedWork } from './probe-latency.ts';

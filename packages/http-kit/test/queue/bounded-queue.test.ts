@@ -61,3 +61,30 @@ test('libuvPoolSize reads UV_THREADPOOL_SIZE, else 4', (t) => {
   t.is(libuvPoolSize({ UV_THREADPOOL_SIZE: 'x' }), 4);
   t.is(libuvPoolSize({}), 4);
 });
+
+test('low-priority tasks have their own budgets: they never take the last slot nor the high queue, and a freed slot goes to a high task first', async (t) => {
+  const queue = new BoundedQueue({ concurrency: 2, maxQueued: 2 });
+  const log: string[] = [];
+  const lows = ['l1', 'l2', 'l3'].map((name) => gate(log, name));
+  const lowRuns = lows.map((g) => queue.run(g.task, { priority: 'low' }));
+  await Promise.resolve();
+  t.deepEqual(log, ['start l1'], 'low tasks run at most concurrency − 1 at once');
+  t.is(queue.queued, 1, 'one low task waits (half of maxQueued)');
+  await t.throwsAsync(queue.run(async () => 'never', { priority: 'low' }), { instanceOf: QueueFullError }, 'the low queue is full');
+  // A flood of low tasks refuses none of the high ones: the free slot and the high queue are theirs.
+  const highs = ['h1', 'h2', 'h3'].map((name) => gate(log, name));
+  const highRuns = highs.map((g) => queue.run(g.task));
+  await Promise.resolve();
+  t.deepEqual(log, ['start l1', 'start h1']);
+  t.is(queue.queued, 3);
+  lows[0]!.open();
+  t.is(await lowRuns[0], 'l1');
+  t.deepEqual(log, ['start l1', 'start h1', 'start h2'], 'the freed slot went to the waiting high task, not the older low one');
+  highs[1]!.open();
+  await highRuns[1];
+  t.deepEqual(log.slice(-1), ['start h3']);
+  for (const g of [...lows, ...highs]) g.open();
+  t.deepEqual(await Promise.all([...lowRuns.slice(0, 2), ...highRuns]), ['l1', 'l2', 'h1', 'h2', 'h3']);
+  t.deepEqual(await lowRuns[2]!.catch((err: unknown) => err instanceof QueueFullError), true, 'l3 was refused: the low queue held one');
+  t.is(queue.running, 0);
+});

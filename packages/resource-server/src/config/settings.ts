@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/http-kit';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/http-kit';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -39,6 +39,10 @@ export const SETTINGS = defineSettings({
   },
   bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost of `/register` passwords (10 ≈ 60–80 ms per hash)' },
   ...hashQueueSettings(),
+  passwordMinLength: {
+    env: 'PASSWORD_MIN_LENGTH', parse: integer({ min: 8, max: 64 }), default: 8,
+    doc: 'fewest characters of a new password (8 to 64; NIST SP 800-63B: no composition rules, the most common passwords refused)',
+  },
   registerAddressLimit: {
     env: 'REGISTER_ADDRESS_LIMIT', parse: positive, default: 100,
     doc: '`POST /register` attempts per client address within REGISTER_ADDRESS_WINDOW_MS (then 429 with Retry-After; counted in PostgreSQL, shared by every replica)',
@@ -63,7 +67,8 @@ export const SETTINGS = defineSettings({
     env: 'TRUST_PROXY', parse: parseProxyTrust, default: NO_PROXY, defaultDoc: 'none',
     doc: 'proxies in front of the edge whose X-Forwarded-For (and -Proto, -Host) are believed: `1` one hop (a Kubernetes Ingress or load balancer), `n` hops, or CIDR networks (with loopback); the client is the right-most X-Forwarded-For entry that is not a trusted proxy (docs/operations.md)',
   },
-  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit, bytes (413 beyond it)' },
+  maxBodyBytes: { env: 'MAX_BODY_BYTES', parse: positive, default: 10 * 1024 * 1024, doc: 'request body limit of the hero routes, bytes (413 beyond it)' },
+  ...credentialBodySettings(),
   requestTimeoutMs: { env: 'REQUEST_TIMEOUT_MS', parse: milliseconds, default: 30_000, doc: 'longest time a client may take to send a whole request, ms (408; 0 = none)' },
   headersTimeoutMs: { env: 'HEADERS_TIMEOUT_MS', parse: positive, default: 15_000, doc: 'longest time a client may take to send the request headers, ms' },
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },

@@ -1,5 +1,5 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { formBody, json, oauthError } from './responses.ts';
+import { error, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
@@ -16,7 +16,8 @@ export const AUTH_PATHS = {
         '200': json('TokenResponse', 'The token'),
         '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope'),
         '401': oauthError('invalid_client'),
-        '429': oauthError('temporarily_unavailable: too many failed logins of the account or the client address (password grant); retry after `Retry-After` seconds'),
+        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read'),
+        '429': oauthError('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds'),
         '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds'),
       },
     },
@@ -55,7 +56,7 @@ export const AUTH_PATHS = {
       summary: 'Revoke a token (RFC 7009)',
       security: clientAuth,
       requestBody: formBody('TokenOnly'),
-      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request'), '401': oauthError('invalid_client') },
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
     },
   },
   '/auth/introspect': {
@@ -65,7 +66,7 @@ export const AUTH_PATHS = {
       description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
       security: [{ clientBasic: [] }],
       requestBody: formBody('TokenOnly'),
-      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request'), '401': oauthError('invalid_client') },
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
     },
   },
   '/auth/jwks': {

@@ -49,7 +49,10 @@ export const SCHEMAS = {
     required: ['username', 'password'],
     properties: {
       username: { type: 'string', minLength: 1, maxLength: FIXED.maxUsernameLength },
-      password: { type: 'string', minLength: 1, description: `at most ${FIXED.maxPasswordBytes} UTF-8 bytes`, writeOnly: true },
+      password: {
+        type: 'string', minLength: 8, writeOnly: true,
+        description: `at least PASSWORD_MIN_LENGTH characters (default 8), at most ${FIXED.maxPasswordBytes} UTF-8 bytes; any characters, no composition rules; the most common passwords and the username are refused (NIST SP 800-63B)`,
+      },
     },
     examples: [{ username: 'bob', password: 'bobs-long-password' }],
   },

@@ -17,8 +17,8 @@
  *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
  *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
  *   already started, the connection is cut instead.
- * - a Content-Length over maxBodyBytes (the edge's body limit, the
- *   authorization server's too by default) → 413 JSON `entity length
+ * - a Content-Length over maxBodyBytes (AUTH_MAX_BODY_BYTES, the
+ *   authorization server's own limit) → 413 JSON `entity length
  *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
  *   the authorization server's early 413 and close would cut the upload
  *   (EPIPE) and the client would see a 503 instead;

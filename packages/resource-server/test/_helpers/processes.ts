@@ -70,7 +70,7 @@ export interface ProcessStack {
 
 /**
  * Usage:
- *   stack = await startProcessStack({ auth: { MAX_BODY_BYTES: '4096' } });
+ *   stack = await startProcessStack({ auth: { AUTH_MAX_BODY_BYTES: '4096' } });
  *   await request(`${stack.edge.url}/register`, ...);
  *   test.after.always(() => stack?.stop());
  */

@@ -21,7 +21,7 @@ const FORM = 'application/x-www-form-urlencoded';
 const AUTH_LIMIT = 4096;
 
 test.before(async () => {
-  stack = await startProcessStack({ auth: { MAX_BODY_BYTES: String(AUTH_LIMIT) } });
+  stack = await startProcessStack({ auth: { AUTH_MAX_BODY_BYTES: String(AUTH_LIMIT) } });
   ({ db, auth, edge } = stack);
   await addClient(db, client.id, client.secret);
   const res = await send(edge.url, 'POST', '/register', { 'content-type': 'application/json' }, JSON.stringify({ username: 'amy', password: 'amy password' }));

@@ -22,12 +22,12 @@ test('an expired token → 401 invalid_token', async (t) => {
   const edge = await startResourceProcess(database.url, await freePort(), auth.url);
   try {
     await addClient(db, 'short', 'short-secret');
-    await request(`${edge.url}/register`, { method: 'POST', json: { username: 'eve', password: 'eve pw' } });
+    await request(`${edge.url}/register`, { method: 'POST', json: { username: 'eve', password: 'eve password' } });
     // One introspection first, so the edge's own client secret (a slow bcrypt compare on a loaded machine)
     // is verified before the short-lived token exists.
     t.is((await request(`${edge.url}/heroes`, { headers: bearer('x'.repeat(43)) })).status, 401);
     const askedAt = Date.now();
-    const token = await passwordToken(edge.url, { id: 'short', secret: 'short-secret' }, 'eve', 'eve pw');
+    const token = await passwordToken(edge.url, { id: 'short', secret: 'short-secret' }, 'eve', 'eve password');
     t.true(token.expires_in <= TTL_SECONDS);
     const expiresAt = askedAt + token.expires_in * 1000;
     t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200, 'cached as active');

@@ -41,7 +41,7 @@ test.before(async () => {
     ['1', '2'].map(async (workers) => startResourceProcess(database.url, await freePort(), auth.url, { WORKERS: workers })),
   );
   await addClient(db, client.id, client.secret);
-  const res = await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'alice', password: 'alice pw' } });
+  const res = await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'alice', password: 'alice password' } });
   if (res.status !== 200) throw new Error(res.text);
 });
 test.after.always(async () => {
@@ -52,7 +52,7 @@ test.after.always(async () => {
 });
 
 test.serial('repeated requests with one token introspect once per process', async (t) => {
-  const token = await passwordToken(auth.url, client, 'alice', 'alice pw');
+  const token = await passwordToken(auth.url, client, 'alice', 'alice password');
   const before = introspections();
   for (let i = 0; i < 10; i++) {
     for (const edge of edges) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
@@ -64,7 +64,7 @@ test.serial('repeated requests with one token introspect once per process', asyn
 });
 
 test.serial('a revoked token stops working on both resource servers', async (t) => {
-  const token = await passwordToken(auth.url, client, 'alice', 'alice pw');
+  const token = await passwordToken(auth.url, client, 'alice', 'alice password');
   const h = bearer(token.access_token);
   for (const edge of edges) {
     for (let i = 0; i < 4; i++) t.is((await request(`${edge.url}/heroes`, { headers: h })).status, 200, 'cached everywhere');
@@ -88,7 +88,7 @@ async function lookups(edge: ChildServer): Promise<Record<'hit' | 'miss', number
 
 test.serial('revoking one grant leaves another grant\'s cached token alone: no new introspection for it', async (t) => {
   const edge = edges[0]!;
-  const [a, b] = [await passwordToken(auth.url, client, 'alice', 'alice pw'), await passwordToken(auth.url, client, 'alice', 'alice pw')];
+  const [a, b] = [await passwordToken(auth.url, client, 'alice', 'alice password'), await passwordToken(auth.url, client, 'alice', 'alice password')];
   for (const token of [a, b]) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);
   t.is(await revoke(auth.url, client, a.access_token), 200);
   await waitFor(async () => (await request(`${edge.url}/heroes`, { headers: bearer(a.access_token) })).status === 401, { message: 'the revoked token never died' });

@@ -16,7 +16,7 @@ test('authorization server down → 503 JSON on protected routes, /register stil
     t.is(forwarded.status, 503);
     t.deepEqual(forwarded.body, { error: 'authorization server unavailable' });
     t.regex(forwarded.headers.get('content-type') ?? '', /application\/json/);
-    const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'a', password: 'b' } });
+    const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'a', password: 'hero-password-1' } });
     t.is(register.status, 200);
   } finally {
     await rs.close();

@@ -40,13 +40,13 @@ test('hung database → 503 with a database message on every hero route and /reg
   // A page, not the whole list: the whole list may be answered from the list cache for 500 ms
   // (data/hero-list-cache.ts), and this test is about the database path.
   t.is((await call('/heroes?limit=1')).status, 200, 'warm: a pooled connection and a cached token');
-  t.is((await call('/register', { method: 'POST', json: { username: 'warm', password: 'pw' } })).status, 200);
+  t.is((await call('/register', { method: 'POST', json: { username: 'warm', password: 'hero-password-1' } })).status, 200);
   proxy.stall();
   const answers = [
     await call('/heroes'),
     await call('/heroes/1'),
     await call('/heroes', { method: 'POST', json: { name: 'Stuck' } }),
-    await call('/register', { method: 'POST', json: { username: 'stuck', password: 'pw' } }),
+    await call('/register', { method: 'POST', json: { username: 'stuck', password: 'hero-password-1' } }),
   ];
   for (const res of answers) {
     t.is(res.status, 503, JSON.stringify(res.body));

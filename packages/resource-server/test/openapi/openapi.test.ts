@@ -59,7 +59,7 @@ test('every operation answers as documented', async (t) => {
 
   // Users and tokens.
   await call('POST', '/register', '/register', json({ username: 'doc', password: 'doc password' }));
-  await call('POST', '/register', '/register', json({ username: 'doc', password: 'again' }));
+  await call('POST', '/register', '/register', json({ username: 'doc', password: 'doc password again' }));
   await call('POST', '/register', '/register', json({ username: 'nobody' }));
   const tokenRes = await fetch(`${edge.url}/auth/token`, { method: 'POST', ...form({ grant_type: 'password', username: 'doc', password: 'doc password' }, app) });
   const tokens = (await tokenRes.clone().json()) as { access_token: string; refresh_token: string };

@@ -10,7 +10,7 @@ let rs: InProcessServer;
 
 test.before(async () => {
   auth = await startFakeAuthServer();
-  rs = await startInProcess(auth.url, { maxBodyBytes: 1024 });
+  rs = await startInProcess(auth.url, { maxBodyBytes: 1024, authMaxBodyBytes: 1024 });
 });
 test.after.always(async () => {
   await rs?.close();

@@ -36,7 +36,7 @@ test('Expect: 100-continue with an announced body over the limit → 413 without
 });
 
 test('Expect: 100-continue within the limit → 100 Continue, then the registration', async (t) => {
-  const body = JSON.stringify({ username: 'continued', password: 'pw' });
+  const body = JSON.stringify({ username: 'continued', password: 'hero-password-1' });
   const result = await new Promise<{ continued: boolean; status: number }>((resolve, reject) => {
     let continued = false;
     const req = http.request(`${rs.url}/register`, {

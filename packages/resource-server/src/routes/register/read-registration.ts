@@ -1,5 +1,7 @@
 /**
  * Step 1 of POST /register: the body → `{ username, password }`.
+ * - at most authMaxBodyBytes (AUTH_MAX_BODY_BYTES, 64 KiB): 413 beyond it,
+ *   answered before the body is read when Content-Length announces it.
  * - JSON object or form body; keys other than username and password → 400
  *   `invalid input key 'k'`, except `id`, `hashedPassword` and `salt`, which
  *   are ignored (the service computes them; Aqueduct overwrote them too).
@@ -8,7 +10,9 @@
  *   `{"error":"username and password required."}` (docs/heroes-api.md), before hashing.
  * - username: stored exactly as sent (no trimming, no case folding), at most
  *   maxUsernameLength characters, no control characters.
- * - password: at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the
+ * - password: the policy of password-policy.ts (at least PASSWORD_MIN_LENGTH
+ *   characters, not a common password, not the username), checked after
+ *   the byte limit; at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the
  *   first 72 bytes, so a longer password is refused rather than silently
  *   truncated (the authorization server verifies with plain bcrypt.compare,
  *   so pre-hashing is not an option); NUL is refused (bcrypt stops there).
@@ -16,6 +20,7 @@
 import type { Context } from 'koa';
 import { BadRequestError, filterKeys, readBody } from '@heroes/http-kit';
 import { invalidValue, unknownKeys, validationFailed } from '../validation-error.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 
 export const REQUIRED_MESSAGE = 'username and password required.';
 
@@ -27,6 +32,9 @@ export interface Registration {
 export interface RegistrationLimits {
   maxUsernameLength: number;
   maxPasswordBytes: number;
+  /** Body limit of the route (AUTH_MAX_BODY_BYTES): 413 beyond it, before reading when Content-Length says so. */
+  authMaxBodyBytes: number;
+  passwordPolicy: PasswordPolicy;
 }
 
 const KNOWN = ['username', 'password', 'id', 'hashedPassword', 'salt'];
@@ -35,6 +43,7 @@ export async function readRegistration(ctx: Context, limits: RegistrationLimits)
   const body = (await readBody(ctx, {
     expect: 'object',
     contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+    maxBytes: limits.authMaxBodyBytes,
   })) as Record<string, unknown>;
   const input = filterKeys<Record<string, unknown>>(body, {
     reject: unknownKeys(body, KNOWN),
@@ -45,6 +54,8 @@ export async function readRegistration(ctx: Context, limits: RegistrationLimits)
   if (!username || !password) throw new BadRequestError(REQUIRED_MESSAGE, { code: 'missing_credentials' });
   checkUsername(username, limits.maxUsernameLength);
   checkPassword(password, limits.maxPasswordBytes);
+  const problem = limits.passwordPolicy.problem(password, username);
+  if (problem) throw validationFailed(problem);
   return { username, password };
 }
 

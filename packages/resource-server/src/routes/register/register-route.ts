@@ -1,6 +1,6 @@
 /**
  * POST /register (docs/heroes-api.md, Registration): no authentication.
- * Steps: readRegistration → countRegistration (per-address limit, 429) →
+ * Steps: readRegistration (body limit, keys, password policy) → countRegistration (per-address limit, 429) →
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
  * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
@@ -12,13 +12,16 @@ import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
 import { defineResource, dispatchByMethod, type BoundedQueue } from '@heroes/http-kit';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
+import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 import { registerFromPage } from './register-from-page.ts';
 import { countRegistration, type RegistrationLimit } from './registration-limit.ts';
 
 export const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });
 
-export interface RegisterDeps extends RegistrationLimits, RegistrationLimit {
+export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>, RegistrationLimit {
+  /** PASSWORD_MIN_LENGTH (password-policy.ts). */
+  passwordMinLength: number;
   db: Database;
   /** For the login page's "Create account" form (register-from-page.ts). */
   publicBaseUrl: string;
@@ -28,13 +31,14 @@ export interface RegisterDeps extends RegistrationLimits, RegistrationLimit {
 
 /**
  * Usage:
- *   mountRegisterRoute(router, { db, hashQueue, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72,
+ *   mountRegisterRoute(router, { db, hashQueue, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72, passwordMinLength: 8, authMaxBodyBytes: 65536,
  *     registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
+  const limits: RegistrationLimits = { ...deps, passwordPolicy: createPasswordPolicy({ minLength: deps.passwordMinLength }) };
   router.all('/register', dispatchByMethod([], {
     POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
-      const { username, password } = await readRegistration(ctx, deps);
+      const { username, password } = await readRegistration(ctx, limits);
       await countRegistration(ctx, deps.db, deps);
       const { salt, hashedPassword } = await deps.hashQueue.run(async () => {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
