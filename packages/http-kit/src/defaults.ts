@@ -82,6 +82,14 @@ export const DEFAULTS = Object.freeze({
    */
   lingerBytes: 64 * 1024 * 1024,
 
+  /**
+   * `Retry-After` of every 503 that names no wait of its own (a database
+   * outage, the authorization server unreachable, a draining server's
+   * readiness): a 503 always says when to try again (RFC 9110 section 10.2.3).
+   * Unit: seconds.
+   */
+  retryAfterSeconds: 5,
+
   /** Logger name used when no logger is passed. */
   loggerName: 'http',
 });

@@ -39,7 +39,7 @@ export {
   InternalServerError,
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
-export { toProblem, type Problem } from './errors/to-problem.ts';
+export { toProblem, withRetryAfter, type Problem } from './errors/to-problem.ts';
 export { BoundedQueue, QueueFullError, type BoundedQueueOptions } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { hashQueueSettings } from './settings/hash-queue-settings.ts';
