@@ -69,7 +69,7 @@ export {
 } from './settings/define-settings.ts';
 export { listen, shownHost, type Listening } from './server/listen.ts';
 export { serve, type ServeOptions, type Serving } from './server/serve.ts';
-export { stopOnSignals } from './server/stop-on-signals.ts';
+export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
 export { freePort } from './server/free-port.ts';
 export { limitHeapGrowth, HEAP_GROWING_PERCENT } from './server/limit-heap-growth.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
