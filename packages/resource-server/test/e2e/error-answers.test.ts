@@ -139,7 +139,7 @@ test('TRACE and other unknown methods: a JSON 405/501, not logged as an error', 
   t.deepEqual(errorLines.filter((line) => /TRACE|not implemented|method not allowed/i.test(line)), []);
 });
 
-test('a bearer token of a format the authorization server does not know is an invalid token: 401, cached, logged at most at info', async (t) => {
+test.serial('a bearer token of a format the authorization server does not know is an invalid token: 401, cached, logged at most at info', async (t) => {
   // A JWT (an ID token sent by mistake), a dotted value, a very long one.
   const tokens = ['eyJhbGciOiJub25lIn0.e30.', 'not.a.token', 'x'.repeat(4000)];
   // Lookups that asked the authorization server (the edge's /metrics, which loopback may read).
