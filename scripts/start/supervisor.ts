@@ -10,8 +10,9 @@
  * - the child has an IPC channel: it ignores the signals sent to the whole
  *   process group (Ctrl-C) and stops when told (http-kit's stopOnSignals),
  *   or at once if this process dies (the channel closes, even on kill -9);
- * - stop() tells the child to stop (STOP_MESSAGE; SIGTERM if its channel is
- *   gone) and waits for the exit; SIGKILL after `killAfterMs`;
+ * - stop() tells the child to stop (STOP_MESSAGE, and SIGTERM for a child
+ *   still loading, which has no listener yet) and waits for the exit;
+ *   SIGKILL after `killAfterMs`;
  * - holdRestarts(): no restart from now on (a shutdown has begun: a server
  *   that exits meanwhile stays down).
  */
@@ -112,8 +113,10 @@ export class Supervisor {
         this.options.log(`${this.options.name} stopped (${signal ?? `code ${code}`})`);
         resolve();
       });
+      // Both: a server that listens for the message ignores the signal; one
+      // still loading its code (no listener yet, nothing served) ends on it.
       if (child.connected) child.send(STOP_MESSAGE);
-      else child.kill('SIGTERM');
+      child.kill('SIGTERM');
     });
   }
 }

@@ -83,6 +83,14 @@ export const DEFAULTS = Object.freeze({
   lingerBytes: 64 * 1024 * 1024,
 
   /**
+   * During a drain, how long a connection that was idle when the drain
+   * began stays open: a request the client had already sent on it (in
+   * flight as the signal came) is served, with `Connection: close`; then
+   * every connection still idle is closed. Unit: milliseconds.
+   */
+  drainIdleGraceMs: 1_000,
+
+  /**
    * `Retry-After` of every 503 that names no wait of its own (a database
    * outage, the authorization server unreachable, a draining server's
    * readiness): a 503 always says when to try again (RFC 9110 section 10.2.3).

@@ -25,8 +25,10 @@ try {
   const config = await loadConfig(process.env);
   if (cluster.isPrimary && config.workers > 1) runPrimary(config.workers);
   else {
-    const running = await createResourceServer({ ...config, logger }).listen();
-    stopOnSignals(() => running.close(), logger);
+    const starting = createResourceServer({ ...config, logger }).listen();
+    // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.
+    stopOnSignals(async () => (await starting).close(), logger);
+    await starting;
   }
 } catch (err) {
   exitOnStartupFailure(err, 'resource-server', logger);
@@ -61,9 +63,10 @@ function runPrimary(workers: number): void {
   }, logger);
 }
 
+/** As scripts/start's supervisor: the message for a worker that listens for it, SIGTERM for one still loading. */
 function stopWorkers(): void {
   for (const worker of Object.values(cluster.workers ?? {})) {
     if (worker?.isConnected()) worker.send(STOP_MESSAGE);
-    else worker?.process.kill('SIGTERM');
+    worker?.process.kill('SIGTERM');
   }
 }

@@ -11,9 +11,8 @@
  *      still arriving on an open connection, answering each with
  *      `Connection: close` when its headers are not out yet (a keep-alive
  *      client then opens its next connection elsewhere);
- *   3. leaves idle connections to the keep-alive timeout the server
- *      advertised (`Keep-Alive: timeout=N`): a client that honours it never
- *      sends on a connection as it closes;
+ *   3. closes the connections still idle after DEFAULTS.drainIdleGraceMs
+ *      (a request already on its way on one of them is served first);
  *   4. after `timeoutMs`, cuts whatever is still open;
  * - resolves once every connection is closed, with how many requests were
  *   still running when the time ran out (0 for a clean drain).
@@ -24,6 +23,7 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { DEFAULTS } from '../defaults.ts';
 
 export interface Drainer {
   /** Requests received and not yet answered. */
@@ -54,9 +54,12 @@ export function trackRequests(server: Server): Drainer {
           server.closeAllConnections();
         }, timeoutMs);
         timer.unref();
+        const closeIdle = setTimeout(() => server.closeIdleConnections(), Math.min(DEFAULTS.drainIdleGraceMs, timeoutMs));
+        closeIdle.unref();
         // net.Server's close: stop listening, 'close' once every connection is gone.
         net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
+          clearTimeout(closeIdle);
           resolve({ cut });
         });
         for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;

@@ -90,3 +90,22 @@ test('a request sent on an idle keep-alive connection as the drain begins is ans
   t.true(received.endsWith('done'));
   t.deepEqual(await drained, { cut: 0 });
 });
+
+test('a connection left idle does not hold the drain: it is closed after the grace, long before keep-alive or deadline', async (t) => {
+  const server = http.createServer((_req, res) => res.end('done'));
+  server.keepAliveTimeout = 120_000;
+  const drainer = trackRequests(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  t.teardown(() => server.closeAllConnections());
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+  await until(() => received.endsWith('done'));
+  // Neither the keep-alive timeout (2 min) nor the drain's deadline (2 min) ends this drain.
+  t.deepEqual(await drainer.drain(120_000), { cut: 0 });
+  await closed;
+  t.pass();
+});
