@@ -9,15 +9,15 @@
  * - authorization server unreachable or silent for timeoutMs → 503 JSON
  *   `{"error":"authorization server unavailable"}` with Retry-After (never
  *   500, never a hang);
+ *   it answered but its response could not be parsed (HPE_* from Node's
+ *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
+ *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
+ *   already started, the connection is cut instead.
  * - the authorization server answered before reading the whole body (413,
  *   415, 400) → its answer is relayed, with `Connection: close` when the
  *   client is still uploading; a cut upload after that answer (EPIPE,
  *   ECONNRESET) is no outage: the rest of the body is discarded (lingering
  *   close bounds it) and logged at info;
- *   it answered but its response could not be parsed (HPE_* from Node's
- *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
- *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
- *   already started, the connection is cut instead.
  * - a Content-Length over maxBodyBytes (the edge's body limit, the
  *   authorization server's too by default) → 413 JSON `entity length
  *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
