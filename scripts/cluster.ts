@@ -100,6 +100,8 @@ const edges = edgeBackends.map((b, i) => replica('edge', i, b.port));
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  // No replica restarts once a stop has begun; the replicas ignore the group's Ctrl-C and stop when told.
+  for (const supervisor of [...edges, ...auths]) supervisor.holdRestarts();
   await Promise.all(edges.map((s) => s.stop()));
   await Promise.all(auths.map((s) => s.stop()));
   balancer.kill('SIGTERM');

@@ -11,9 +11,13 @@
  *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
  *    stops everything with exit 1);
  * 4. the banner only once both answer GET /health/ready;
- * 5. Ctrl-C (or SIGTERM, or the end of the npm process that ran us) drains
- *    the resource server first, then the authorization server, then stops
- *    the embedded database; exit 0.
+ * 5. Ctrl-C (SIGINT to the whole process group), SIGTERM or SIGHUP (to us
+ *    or the group), or the end of the npm process that ran us: no server is
+ *    restarted any more; the resource server drains first, then the
+ *    authorization server, then the embedded database stops; exit 0. The
+ *    servers ignore the group's signals and take their stop from us over
+ *    their IPC channel; if we die (kill -9) they notice at once through that
+ *    channel and drain on their own (docs/operations.md, "Stopping").
  */
 import path from 'node:path';
 import { applyMigrations, dataDir, removeRuntimeFile, repoRoot, resolveDatabaseUrl, writeRuntimeFile } from '@heroes/db';
@@ -96,6 +100,7 @@ function supervise(name: string, entry: string): Supervisor {
 async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  for (const supervisor of [resourceServer, authServer]) supervisor.holdRestarts();
   // The edge first: it stops taking requests and finishes those it has,
   // which may still need the authorization server.
   await resourceServer.stop();
@@ -104,8 +109,7 @@ async function stop(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 // `kill <npm pid>` ends npm and its shell without signalling us: when we are
 // orphaned (our parent changes), stop as if told to.
 const parentPid = process.ppid;

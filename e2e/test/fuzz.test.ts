@@ -5,8 +5,9 @@
  * front of it, on a fresh database, reached through the edge as clients do.
  *
  * Every answer must be:
- * - below 500, or a documented 503 (busy or unavailable: JSON with
- *   Retry-After or an `error`), or 501 for a method no route knows;
+ * - below 500, or a documented 503 (busy or unavailable: JSON `error`,
+ *   always with Retry-After: a 503 means nothing was written, retry later),
+ *   or 501 for a method no route knows;
  * - on an error status, the service's JSON `{"error": ...}` (the login page
  *   at /auth/code answers HTML pages, by design);
  * and after each batch the next good request is still served (no crash, no
@@ -20,7 +21,7 @@ import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } 
 import test from 'ava';
 import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { probeLatencyWhile } from '@heroes/http-kit/testing';
+import { exchange, jsonBody, probeLatencyWhile } from '@heroes/http-kit/testing';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
@@ -182,6 +183,7 @@ function problemWith(request: Shot, answer: Answer): string | undefined {
   if (status >= 500) {
     const documented = status === 503 || (status === 501 && !KNOWN_METHODS.has(request.method));
     if (!documented) return `status ${status}`;
+    if (status === 503 && !/^\d+$/.test(answer.retryAfter ?? '')) return `503 without Retry-After: ${answer.body.slice(0, 200)}`;
   }
   if (status < 400 || request.method === 'HEAD') return undefined;
   const html = answer.contentType.startsWith('text/html');
@@ -283,4 +285,21 @@ test.serial('9-10 MB forms at /auth/token (no client credentials), /register and
     }
   }
   t.is(await goodRequestsServed(), undefined);
+});
+
+test('the requests Node\'s HTTP parser refuses are answered in JSON too, through the edge', async (t) => {
+  const { port } = new URL(edge);
+  const shots: Array<[string, number]> = [
+    ['GET /heroes HTTP/1.1\r\n\r\n', 400], // no Host
+    ['GET /heroes HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n', 417],
+    [`GET /heroes HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['NOT HTTP AT ALL\r\n\r\n', 400],
+    ['POST /register HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
+  ];
+  for (const [payload, status] of shots) {
+    const res = await exchange(Number(port), payload, { until: /\r\n\r\n[\s\S]*\}$/ });
+    t.regex(res.text, new RegExp(`^HTTP/1\\.1 ${status} `), payload.slice(0, 40));
+    t.regex(res.text, /\r\nContent-Type: application\/json/i, payload.slice(0, 40));
+    t.is(typeof (jsonBody(res.text) as { error?: unknown }).error, 'string', payload.slice(0, 40));
+  }
 });

@@ -7,9 +7,17 @@
  * - a crash loop (5 crashes within 60 s) stops restarting: onGiveUp() runs;
  * - before `restartOnCrash` is set (the service was never up), any exit
  *   gives up at once: a start-up failure is reported, not retried;
- * - stop() sends SIGTERM and waits for the exit; SIGKILL after `killAfterMs`.
+ * - the child has an IPC channel: it ignores the signals sent to the whole
+ *   process group (Ctrl-C) and stops when told (http-kit's stopOnSignals),
+ *   or at once if this process dies (the channel closes, even on kill -9);
+ * - stop() tells the child to stop (STOP_MESSAGE, and SIGTERM for a child
+ *   still loading, which has no listener yet) and waits for the exit;
+ *   SIGKILL after `killAfterMs`;
+ * - holdRestarts(): no restart from now on (a shutdown has begun: a server
+ *   that exits meanwhile stays down).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { STOP_MESSAGE } from '@heroes/http-kit';
 
 export interface SupervisorOptions {
   name: string;
@@ -49,7 +57,9 @@ export class Supervisor {
 
   start(): void {
     const { command, args, env, cwd } = this.options;
-    const child = spawn(command, args, { stdio: 'inherit', env, cwd });
+    const child = spawn(command, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env, cwd });
+    // An unexpected channel error (the child just died) is seen as its exit.
+    child.on('error', (err) => this.options.log(`${this.options.name}: ${err.message}`));
     this.child = child;
     this.startedAt = Date.now();
     child.once('exit', (code, signal) => this.exited(child, code, signal));
@@ -81,21 +91,31 @@ export class Supervisor {
     this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
   }
 
-  /** SIGTERM, then wait for the exit (SIGKILL after killAfterMs). */
-  async stop(): Promise<void> {
+  /** From now on a server that exits stays down (a shutdown has begun). */
+  holdRestarts(): void {
     this.stopping = true;
     clearTimeout(this.restartTimer);
+  }
+
+  /** Tells the child to stop, then waits for the exit (SIGKILL after killAfterMs). */
+  async stop(): Promise<void> {
+    this.holdRestarts();
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.options.log(`stopping ${this.options.name}`);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.options.log(`${this.options.name} did not stop within ${this.options.killAfterMs} ms; killing it`);
         child.kill('SIGKILL');
       }, this.options.killAfterMs);
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
+        this.options.log(`${this.options.name} stopped (${signal ?? `code ${code}`})`);
         resolve();
       });
+      // Both: a server that listens for the message ignores the signal; one
+      // still loading its code (no listener yet, nothing served) ends on it.
+      if (child.connected) child.send(STOP_MESSAGE);
       child.kill('SIGTERM');
     });
   }

@@ -13,11 +13,14 @@ const logger = createLogger('auth-server');
 
 try {
   const config = loadConfig(process.env);
-  const server = await createAuthServer({ ...config, logger });
-  const { url } = await server.listen(config.port);
-  logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
-
-  stopOnSignals(() => server.close(), logger);
+  const starting = createAuthServer({ ...config, logger }).then(async (server) => {
+    const { url } = await server.listen(config.port);
+    logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
+    return server;
+  });
+  // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.
+  stopOnSignals(async () => (await starting).close(), logger);
+  await starting;
 } catch (err) {
   exitOnStartupFailure(err, 'auth-server', logger);
 }

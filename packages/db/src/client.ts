@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client.ts';
+import { queryTimeouts } from './query-timeouts.ts';
 
 /** Options of {@link createDb}. */
 export interface CreateDbOptions {
@@ -11,9 +12,10 @@ export interface CreateDbOptions {
   /** Told when an idle pooled connection dies (a database restart, a dropped database). Default: nothing. */
   onIdleConnectionError?: (err: Error) => void;
   /**
-   * Milliseconds to wait for a query's answer before failing it (pg's
-   * `query_timeout`: a hung server or network fails instead of stalling the
-   * caller; the connection is dropped). Default: no limit.
+   * A query's time limit, milliseconds, enforced by PostgreSQL
+   * (`statement_timeout`, `lock_timeout`: the statement is cancelled and
+   * rolled back) with pg's `query_timeout` a little longer as the net for a
+   * dead network (query-timeouts.ts). Default: no limit.
    */
   queryTimeoutMs?: number;
 }
@@ -30,7 +32,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
-    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+    ...(options.queryTimeoutMs ? queryTimeouts(options.queryTimeoutMs) : {}),
   });
   // pg-pool re-emits the death of an idle connection on the pool, and an
   // 'error' event nobody listens to kills the process. Prisma's adapter

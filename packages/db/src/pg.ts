@@ -7,3 +7,4 @@
 export { repoRoot, dataDir, resolveDataDir } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
+export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';

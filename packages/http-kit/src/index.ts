@@ -39,7 +39,7 @@ export {
   InternalServerError,
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
-export { toProblem, type Problem } from './errors/to-problem.ts';
+export { toProblem, withRetryAfter, type Problem } from './errors/to-problem.ts';
 export { BoundedQueue, QueueFullError, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { hashQueueSettings } from './settings/hash-queue-settings.ts';
@@ -70,7 +70,7 @@ export {
 } from './settings/define-settings.ts';
 export { listen, shownHost, type Listening } from './server/listen.ts';
 export { serve, type ServeOptions, type Serving } from './server/serve.ts';
-export { stopOnSignals } from './server/stop-on-signals.ts';
+export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
 export { freePort } from './server/free-port.ts';
 export { limitHeapGrowth, HEAP_GROWING_PERCENT } from './server/limit-heap-growth.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';

@@ -5,11 +5,13 @@
  * - WORKERS=n (default 1) forks n worker processes sharing the port
  *   (node:cluster); each has its own pools, cache and revocation feed. The
  *   primary replaces a worker that dies (logged), unless workers die in a
- *   loop (5 within 60 s): then it stops them all and exits 1. On SIGTERM it
- *   passes the signal on and exits once every worker has drained.
+ *   loop (5 within 60 s): then it stops them all and exits 1. Asked to stop
+ *   (SIGTERM, or its own supervisor), it tells each worker over its IPC
+ *   channel (workers ignore the group's signals, as any supervised server)
+ *   and exits once every worker has drained.
  */
 import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure, limitHeapGrowth, stopOnSignals } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, limitHeapGrowth, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/http-kit';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
@@ -23,8 +25,10 @@ try {
   const config = await loadConfig(process.env);
   if (cluster.isPrimary && config.workers > 1) runPrimary(config.workers);
   else {
-    const running = await createResourceServer({ ...config, logger }).listen();
-    stopOnSignals(() => running.close(), logger);
+    const starting = createResourceServer({ ...config, logger }).listen();
+    // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.
+    stopOnSignals(async () => (await starting).close(), logger);
+    await starting;
   }
 } catch (err) {
   exitOnStartupFailure(err, 'resource-server', logger);
@@ -45,17 +49,24 @@ function runPrimary(workers: number): void {
       logger.error({ pid: worker.process.pid, code, signal, deaths: deaths.length }, 'workers die in a loop; stopping');
       stopping = true;
       process.exitCode = 1;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      stopWorkers();
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
       return;
     }
     const replacement = cluster.fork();
     logger.error({ pid: worker.process.pid, code, signal, replacement: replacement.process.pid }, 'worker died; started a replacement');
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    });
+  whenAskedToStop((reason) => {
+    logger.info({ reason }, 'stopping workers');
+    stopping = true;
+    stopWorkers();
+  }, logger);
+}
+
+/** As scripts/start's supervisor: the message for a worker that listens for it, SIGTERM for one still loading. */
+function stopWorkers(): void {
+  for (const worker of Object.values(cluster.workers ?? {})) {
+    if (worker?.isConnected()) worker.send(STOP_MESSAGE);
+    worker?.process.kill('SIGTERM');
   }
 }

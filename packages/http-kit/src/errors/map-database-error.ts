@@ -23,7 +23,8 @@
  * - login refused (P1000, `AuthenticationFailed`, 28000, 28P01) → `auth_failed`,
  *   database missing (P1003, `DatabaseDoesNotExist`, 3D000) → `no_database`:
  *   both 503 `unable to connect to database` for a request
- * - timeouts (P1002, P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014,
+ * - timeouts (P1002, P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014
+ *   (statement_timeout) and 55P03 (lock_timeout: lock_not_available),
  *   pg-pool's plain `Error("timeout exceeded when trying to connect")`, pg's
  *   "Connection terminated due to connection timeout" and "Query read timeout"
  *   (query_timeout: a hung server))
@@ -97,6 +98,7 @@ const SQLSTATES: Readonly<Record<string, DatabaseFailureKind>> = {
   '57P03': 'unreachable',
   '53300': 'unreachable',
   '57014': 'timeout',
+  '55P03': 'timeout',
 };
 
 const SOCKET_CODES = new Set([

@@ -8,6 +8,8 @@
  *   `ctx.throw`): that status; `message` when `expose` is true.
  * - Everything else: 500 `{"error":"internal server error"}`; details stay in the log.
  * - An unexposed 5xx never shows its message.
+ * - A 503 always carries `Retry-After` (DEFAULTS.retryAfterSeconds unless
+ *   the error names its own).
  *
  * Usage:
  * ```ts
@@ -15,6 +17,7 @@
  * ```
  */
 import { STATUS_CODES } from 'node:http';
+import { DEFAULTS } from '../defaults.ts';
 import { HttpError } from './http-error.ts';
 import { mapDatabaseError } from './map-database-error.ts';
 
@@ -33,7 +36,13 @@ export function toProblem(err: unknown): Problem {
   const body = expose
     ? { ...httpError.details, error: httpError.message }
     : { error: status === 500 ? INTERNAL_ERROR_MESSAGE : genericMessage(status) };
-  return { status, body, headers: { ...httpError.headers } };
+  return { status, body, headers: status === 503 ? withRetryAfter(httpError.headers) : { ...httpError.headers } };
+}
+
+/** The headers, with `Retry-After` unless they name one (in any letter case). */
+export function withRetryAfter(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'retry-after');
+  return named ? { ...headers } : { ...headers, 'Retry-After': String(DEFAULTS.retryAfterSeconds) };
 }
 
 /** Normalises anything thrown into an HttpError, or undefined for an unknown 500. */

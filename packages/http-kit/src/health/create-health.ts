@@ -17,6 +17,7 @@
  *   process.once('SIGTERM', () => health.markDraining());
  */
 import type { Context, Middleware } from 'koa';
+import { DEFAULTS } from '../defaults.ts';
 
 /** Resolves true (or anything but false) when up; false or a rejection means down. */
 export type HealthCheck = () => Promise<unknown> | unknown;
@@ -76,11 +77,13 @@ export function createHealth({ checks, timeoutMs = 1_000, cacheMs = 500 }: Healt
     }
     if (draining) {
       ctx.status = 503;
+      ctx.set('Retry-After', String(DEFAULTS.retryAfterSeconds));
       ctx.body = { status: 'draining' };
       return;
     }
     const result = await ready();
     ctx.status = result.ready ? 200 : 503;
+    if (!result.ready) ctx.set('Retry-After', String(DEFAULTS.retryAfterSeconds));
     ctx.body = { status: result.ready ? 'ready' : 'unavailable', checks: result.checks };
   }
 

@@ -11,7 +11,12 @@
  *   413, 431);
  * - `Expect: 100-continue` with a Content-Length over `maxBodyBytes` → 413
  *   instead of `100 Continue` (refuse-oversized-continue.ts). Pass the same
- *   `maxBodyBytes` as createHttpKit's.
+ *   `maxBodyBytes` as createHttpKit's;
+ * - JSON answers to the requests Node refuses after parsing: no Host → 400,
+ *   an unknown `Expect` → 417 (refuse-before-routing.ts; call it once the
+ *   request handler is attached);
+ * - lingering close: an answer that closes the connection before the body
+ *   was read still reaches a client that is uploading (linger-on-close.ts).
  *
  * Usage:
  * ```ts
@@ -25,6 +30,8 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { DEFAULTS } from '../defaults.ts';
 import { handleClientErrors } from './handle-client-errors.ts';
+import { lingerOnClose } from './linger-on-close.ts';
+import { refuseBeforeRouting } from './refuse-before-routing.ts';
 import { refuseOversizedContinue } from './refuse-oversized-continue.ts';
 
 export interface ServerOptions {
@@ -64,6 +71,8 @@ export function configureServer(server: Server, options: ServerOptions = {}): Re
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = resolved.connectionsCheckingIntervalMs;
   handleClientErrors(server, { logger: options.logger });
   refuseOversizedContinue(server, resolved.maxBodyBytes, options.logger);
+  refuseBeforeRouting(server);
+  lingerOnClose(server);
   return resolved;
 }
 

@@ -4,12 +4,16 @@
  *
  * Rules:
  * - call trackRequests() before the server listens; drain() then
- *   1. stops accepting connections (server.close());
- *   2. lets every request already received finish, answering it with
+ *   1. stops accepting connections (the listening socket is closed; Node's
+ *      server.close() would also close every idle keep-alive connection at
+ *      once, resetting a request the client is sending on one right then);
+ *   2. lets every request already received finish, and serves every request
+ *      still arriving on an open connection, answering each with
  *      `Connection: close` when its headers are not out yet (a keep-alive
- *      client then opens its next connection elsewhere), and closes each
- *      connection as soon as it is idle;
- *   3. after `timeoutMs`, cuts whatever is still open;
+ *      client then opens its next connection elsewhere);
+ *   3. closes the connections still idle after DEFAULTS.drainIdleGraceMs
+ *      (a request already on its way on one of them is served first);
+ *   4. after `timeoutMs`, cuts whatever is still open;
  * - resolves once every connection is closed, with how many requests were
  *   still running when the time ran out (0 for a clean drain).
  *
@@ -18,6 +22,8 @@
  *   process.once('SIGTERM', async () => { await drainer.drain(10_000); await pool.end(); });
  */
 import type { Server, ServerResponse } from 'node:http';
+import net from 'node:net';
+import { DEFAULTS } from '../defaults.ts';
 
 export interface Drainer {
   /** Requests received and not yet answered. */
@@ -30,13 +36,11 @@ export function trackRequests(server: Server): Drainer {
   let draining = false;
   let result: Promise<{ cut: number }> | undefined;
 
-  server.on('request', (_req, res: ServerResponse) => {
+  // First, so that even a handler answering synchronously answers with Connection: close.
+  server.prependListener('request', (_req, res: ServerResponse) => {
     active.add(res);
     if (draining) res.shouldKeepAlive = false;
-    res.once('close', () => {
-      active.delete(res);
-      if (draining) server.closeIdleConnections();
-    });
+    res.once('close', () => active.delete(res));
   });
 
   return {
@@ -50,12 +54,15 @@ export function trackRequests(server: Server): Drainer {
           server.closeAllConnections();
         }, timeoutMs);
         timer.unref();
-        server.close(() => {
+        const closeIdle = setTimeout(() => server.closeIdleConnections(), Math.min(DEFAULTS.drainIdleGraceMs, timeoutMs));
+        closeIdle.unref();
+        // net.Server's close: stop listening, 'close' once every connection is gone.
+        net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
+          clearTimeout(closeIdle);
           resolve({ cut });
         });
         for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
-        server.closeIdleConnections();
       });
       return result;
     },

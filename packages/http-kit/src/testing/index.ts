@@ -3,6 +3,7 @@
  * kept here once so that no package copies them.
  */
 export { exchange, jsonBody, type RawExchange } from './raw-exchange.ts';
+export { uploadFromAnotherProcess, type UploadOptions, type UploadOutcome } from './upload-from-another-process.ts';
 export { freePort } from '../server/free-port.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-process.ts';

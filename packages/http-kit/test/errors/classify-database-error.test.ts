@@ -31,3 +31,9 @@ test("a pg client left unusable by a lost connection is an outage; anything else
   t.is(classifyDatabaseError(new Error('boom')), undefined);
   t.is(classifyDatabaseError('boom'), undefined);
 });
+
+test('PostgreSQL\'s own time limits are timeouts: statement_timeout (57014) and lock_timeout (55P03)', (t) => {
+  for (const code of ['57014', '55P03']) {
+    t.deepEqual(classifyDatabaseError(pgError(code)), { kind: 'timeout', code });
+  }
+});

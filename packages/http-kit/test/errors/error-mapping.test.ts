@@ -136,7 +136,7 @@ test('Prisma connection errors → 503 unable to connect to database', async (t)
   t.is(res.status, 503);
   t.deepEqual(res.json(), { error: 'unable to connect to database' });
   for (const code of ['P1001', 'P1017', 'P1000']) {
-    t.deepEqual(toProblem(prismaKnown(code)), { status: 503, body: { error: 'unable to connect to database' }, headers: {} });
+    t.deepEqual(toProblem(prismaKnown(code)), { status: 503, body: { error: 'unable to connect to database' }, headers: { 'Retry-After': '5' } });
   }
   t.deepEqual(toProblem(prismaKnown('P2024')).body, { error: 'timed out connection to database' });
   t.is(toProblem(new Error("Can't reach database server at localhost:5432")).status, 503);
@@ -201,4 +201,20 @@ test("pg-pool's plain 'timeout exceeded when trying to connect' → 503 timed ou
 test('a message that merely mentions a connection is not a database outage', (t) => {
   t.is(toProblem(new Error('upstream said: Connection terminated unexpectedly')).status, 500);
   t.is(toProblem(new Error('request timeout exceeded')).status, 500);
+});
+
+test('every 503 says when to retry: Retry-After on database outages and any other 503 that names none', async (t) => {
+  const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
+  for (const err of [outage, new ServiceUnavailableError(), createHttpError(503, 'down')]) {
+    const problem = toProblem(err);
+    t.is(problem.status, 503);
+    t.is(problem.headers['Retry-After'], '5');
+  }
+  // A 503 that names its own wait keeps it.
+  t.is(toProblem(new ServiceUnavailableError('busy', { headers: { 'Retry-After': '1' } })).headers['Retry-After'], '1');
+  const { port } = await serve(t, thrower(outage));
+  const res = await request(port);
+  t.is(res.status, 503);
+  t.is(res.headers['retry-after'], '5');
+  t.deepEqual(res.json(), { error: 'unable to connect to database' });
 });

@@ -39,6 +39,7 @@ test('live, ready with each check named, down checks and slow checks give 503, d
   databaseUp = false;
   const down = await fetch(`${base}/health/ready`);
   t.is(down.status, 503);
+  t.is(down.headers.get('retry-after'), '5');
   t.deepEqual(await down.json(), { status: 'unavailable', checks: { database: 'down', slow: 'down' } });
 
   const post = await fetch(`${base}/health/ready`, { method: 'POST' });
@@ -49,6 +50,7 @@ test('live, ready with each check named, down checks and slow checks give 503, d
   health.markDraining();
   const draining = await fetch(`${base}/health/ready`);
   t.is(draining.status, 503);
+  t.is(draining.headers.get('retry-after'), '5');
   t.deepEqual(await draining.json(), { status: 'draining' });
   t.is((await fetch(`${base}/health/live`)).status, 200, 'still live while draining');
   t.is(await (await fetch(`${base}/other`)).text(), 'app');

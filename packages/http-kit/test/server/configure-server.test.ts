@@ -119,3 +119,23 @@ test('without configureServer Node answers parser errors with an empty body (wha
   const ok = await request(port);
   t.is(ok.status, 200);
 });
+
+test('HTTP/1.1 without Host → 400 JSON (RFC 9112 section 3.2), connection closed', async (t) => {
+  const { port } = await serve(t, echo, {}, {});
+  const res = await exchange(port, 'GET / HTTP/1.1\r\n\r\n');
+  t.regex(res.text, /^HTTP\/1\.1 400 Bad Request\r\n/);
+  t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+  t.regex(res.text, /\r\nConnection: close\r\n/i);
+  t.deepEqual(jsonBody(res.text), { error: 'missing Host header' });
+  t.true(res.closed);
+  // HTTP/1.0 may omit it.
+  t.regex((await exchange(port, 'GET / HTTP/1.0\r\n\r\n')).text, /^HTTP\/1\.1 200 /);
+});
+
+test('an expectation other than 100-continue → 417 JSON (RFC 9110 section 10.1.1)', async (t) => {
+  const { port } = await serve(t, echo, {}, {});
+  const res = await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n', { until: /\}$/ });
+  t.regex(res.text, /^HTTP\/1\.1 417 Expectation Failed\r\n/);
+  t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+  t.deepEqual(jsonBody(res.text), { error: 'unsupported expectation' });
+});

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import test from 'ava';
 import { trackRequests } from '../../src/index.ts';
 import { waitFor } from '../../src/testing/index.ts';
@@ -51,4 +52,52 @@ test('drain cuts what is still running when the time is up', async (t) => {
   // It resolves at all: the request never ends, so only the budget can end the drain.
   t.deepEqual(await drainer.drain(200), { cut: 1 });
   t.truthy(await failed);
+});
+
+test('a request sent on an idle keep-alive connection as the drain begins is answered (Connection: close), not reset', async (t) => {
+  const server = http.createServer((_req, res) => res.end('done'));
+  const drainer = trackRequests(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  t.teardown(() => server.closeAllConnections());
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const closed = new Promise<string | undefined>((resolve) => {
+    let error: string | undefined;
+    socket.on('error', (err: Error & { code?: string }) => (error = err.code));
+    socket.on('close', () => resolve(error));
+  });
+  const request = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+  socket.write(request);
+  await waitFor(() => received.endsWith('done'));
+  t.regex(received, /^HTTP\/1\.1 200 /);
+  // The connection is idle; the next request is on its way as the drain starts.
+  received = '';
+  socket.write(request);
+  const drained = drainer.drain(5_000);
+  t.is(await closed, undefined);
+  t.regex(received, /^HTTP\/1\.1 200 /);
+  t.regex(received, /\r\nConnection: close\r\n/i);
+  t.true(received.endsWith('done'));
+  t.deepEqual(await drained, { cut: 0 });
+});
+
+test('a connection left idle does not hold the drain: it is closed after the grace, long before keep-alive or deadline', async (t) => {
+  const server = http.createServer((_req, res) => res.end('done'));
+  server.keepAliveTimeout = 120_000;
+  const drainer = trackRequests(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  t.teardown(() => server.closeAllConnections());
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+  await waitFor(() => received.endsWith('done'));
+  // Neither the keep-alive timeout (2 min) nor the drain's deadline (2 min) ends this drain.
+  t.deepEqual(await drainer.drain(120_000), { cut: 0 });
+  await closed;
+  t.pass();
 });

@@ -5,11 +5,16 @@
  * - HTTP Basic with the resource server's own client id and secret, each
  *   form-urlencoded first (RFC 6749 section 2.3.1).
  * - keep-alive: Node's fetch (undici) pools connections per origin.
+ * - 400 JSON (e.g. `unsupported_token_type` for a JWT, an ID token sent by
+ *   mistake): the request is fixed but for the token, so the token is what
+ *   the authorization server refuses → inactive (the guard's 401
+ *   invalid_token; cached as any inactive answer), not an outage;
  * - the authorization server unreachable, slow (timeoutMs), or answering
- *   anything but 200 JSON → IntrospectionUnavailableError (the guard's 503);
- *   its `status` is the authorization server's answer, when there was one.
+ *   anything else but 200 JSON → IntrospectionUnavailableError (the guard's
+ *   503); its `status` is the authorization server's answer, when there was
+ *   one.
  */
-import { toTokenInfo, type TokenInfo } from './token-info.ts';
+import { INACTIVE, toTokenInfo, type TokenInfo } from './token-info.ts';
 import { currentRequestId } from '@heroes/http-kit';
 
 export interface IntrospectOptions {
@@ -64,6 +69,7 @@ export function createIntrospector(options: IntrospectOptions): IntrospectToken 
     } catch (cause) {
       throw new IntrospectionUnavailableError(`introspection answered ${response.status} without JSON`, { cause, status: response.status });
     }
+    if (response.status === 400) return INACTIVE;
     if (response.status !== 200) {
       throw new IntrospectionUnavailableError(`introspection answered ${response.status}`, { cause: body, status: response.status });
     }

@@ -75,7 +75,7 @@ export const SETTINGS = defineSettings({
   dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: positive, default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
   dbQueryTimeoutMs: {
     env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 3_000,
-    doc: 'time limit of one database query, ms (a hung database: 503 `timed out connection to database` instead of a stalled request; below INTROSPECTION_TIMEOUT_MS, so the edge names the database)',
+    doc: 'time limit of one database statement, ms, enforced by PostgreSQL (statement_timeout, lock_timeout: cancelled and rolled back, 503 `timed out connection to database`, nothing written; the client gives up 1 s later if the network is dead); below INTROSPECTION_TIMEOUT_MS, so the edge names the database',
   },
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },

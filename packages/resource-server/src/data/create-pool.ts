@@ -7,11 +7,14 @@
  *   classifier (mapDatabaseError) answers it (23505 → 409; refused, reset,
  *   terminated → 503 `unable to connect to database`; pool timeout → 503
  *   `timed out connection to database`); the pool reconnects on the next call.
- * - a query unanswered after `queryTimeoutMs` (a hung database or network)
- *   fails with pg's "Query read timeout" → 503 `timed out connection to
- *   database`, and its connection is dropped, instead of waiting forever.
+ * - a query's limit, `queryTimeoutMs`, is PostgreSQL's own (statement and
+ *   lock timeouts, @heroes/db's queryTimeouts): the statement is cancelled
+ *   and rolled back → 503 `timed out connection to database`, nothing
+ *   written; pg's "Query read timeout" a second later is the net for a
+ *   dead network (the connection is dropped then).
  */
 import pg from 'pg';
+import { queryTimeouts } from '@heroes/db/pg';
 import type { Logger } from 'pino';
 
 /**
@@ -45,7 +48,7 @@ export function createPool(options: PoolOptions): Database {
     connectionString: options.databaseUrl,
     max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,
-    query_timeout: options.queryTimeoutMs,
+    ...queryTimeouts(options.queryTimeoutMs),
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'resource-server',

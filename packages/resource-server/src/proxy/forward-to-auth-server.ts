@@ -12,11 +12,17 @@
  * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
  * - keep-alive agent to the authorization server.
  * - authorization server unreachable or silent for timeoutMs → 503 JSON
- *   `{"error":"authorization server unavailable"}` (never 500, never a hang);
+ *   `{"error":"authorization server unavailable"}` with Retry-After (never
+ *   500, never a hang);
  *   it answered but its response could not be parsed (HPE_* from Node's
  *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
  *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
  *   already started, the connection is cut instead.
+ * - the authorization server answered before reading the whole body (413,
+ *   415, 400) → its answer is relayed, with `Connection: close` when the
+ *   client is still uploading; a cut upload after that answer (EPIPE,
+ *   ECONNRESET) is no outage: the rest of the body is discarded (lingering
+ *   close bounds it) and logged at info;
  * - a Content-Length over maxBodyBytes (AUTH_MAX_BODY_BYTES, the
  *   authorization server's own limit) → 413 JSON `entity length
  *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
@@ -31,7 +37,7 @@
 import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
-import { declaredLength, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
+import { declaredLength, DEFAULTS, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 import { normalizePath } from './normalize-path.ts';
@@ -97,6 +103,13 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     proxyTimeout: options.timeoutMs,
   });
   const { logger } = options;
+  /** The upstream's answer to each relayed response, once it has come. */
+  const answers = new WeakMap<http.ServerResponse, http.IncomingMessage>();
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    answers.set(res, proxyRes);
+    // Answered before the body was all read: this connection carries no next request.
+    if (!req.complete) proxyRes.headers.connection = 'close';
+  });
 
   const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
     const judged = normalizePath(ctx.path);
@@ -127,6 +140,12 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
       proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {
+        const answer = answers.get(res);
+        if (answer) {
+          relayEarlyAnswer(req, res, answer);
+          logger.info({ err: describeUpstreamError(err), path: ctx.path }, 'authorization server answered before reading the whole request');
+          return;
+        }
         const badGateway = isUnparsableResponse(err);
         const message = badGateway ? 'authorization server response could not be relayed' : 'authorization server unavailable';
         logger.warn({ err: describeUpstreamError(err), path: ctx.path }, message);
@@ -135,7 +154,8 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
           return;
         }
         const [status, body] = badGateway ? [502, BAD_GATEWAY] : [503, UNAVAILABLE];
-        res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': body.length, ...NO_SNIFF });
+        const retryAfter = status === 503 ? { 'retry-after': String(DEFAULTS.retryAfterSeconds) } : {};
+        res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': body.length, ...retryAfter, ...NO_SNIFF });
         res.end(body);
       });
     });
@@ -148,4 +168,16 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       agent.destroy();
     },
   };
+}
+
+/**
+ * The upload failed after the authorization server had answered: stop
+ * forwarding and discard the rest of the body (the edge's lingering close
+ * bounds it); the answer is relayed as it came, or cut if it was itself
+ * cut short.
+ */
+function relayEarlyAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: http.IncomingMessage): void {
+  req.unpipe();
+  req.resume();
+  if (!answer.complete && !res.writableFinished) res.destroy();
 }

@@ -138,3 +138,27 @@ test('TRACE and other unknown methods: a JSON 405/501, not logged as an error', 
   const errorLines = `${auth.output()}\n${edge.output()}`.split('\n').filter((line) => /"level":(50|60)/.test(line));
   t.deepEqual(errorLines.filter((line) => /TRACE|not implemented|method not allowed/i.test(line)), []);
 });
+
+test.serial('a bearer token of a format the authorization server does not know is an invalid token: 401, cached, logged at most at info', async (t) => {
+  // A JWT (an ID token sent by mistake), a dotted value, a very long one.
+  const tokens = ['eyJhbGciOiJub25lIn0.e30.', 'not.a.token', 'x'.repeat(4000)];
+  // Lookups that asked the authorization server (the edge's /metrics, which loopback may read).
+  const introspections = async () => {
+    const text = await (await fetch(`${edge.url}/metrics`)).text();
+    const read = (result: string) => Number(new RegExp(`^introspection_cache_lookups_total\\{result="${result}"[^}]*\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    return read('miss') + read('uncached');
+  };
+  for (const token of tokens) {
+    const before = await introspections();
+    for (let round = 0; round < 3; round++) {
+      const res = await send(edge.url, 'GET', '/heroes', { authorization: `Bearer ${token}` });
+      t.is(res.status, 401, `${token.slice(0, 30)}: ${res.text}`);
+      t.deepEqual(JSON.parse(res.text), { error: 'invalid_token' });
+      t.regex(String(res.headers['www-authenticate']), /^Bearer .*error="invalid_token"/);
+    }
+    // Cached as inactive: asked once, not on every request.
+    t.is(await introspections() - before, 1, token.slice(0, 30));
+  }
+  const loud = edge.output().split('\n').filter((line) => /"level":(40|50|60)/.test(line) && /introspect|unsupported_token_type|authorization server/i.test(line));
+  t.deepEqual(loud, []);
+});

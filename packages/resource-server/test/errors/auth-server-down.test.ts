@@ -12,10 +12,12 @@ test('authorization server down → 503 JSON on protected routes, /register stil
     const res = await request(`${rs.url}/heroes`, { headers: bearer('any') });
     t.is(res.status, 503);
     t.deepEqual(res.body, { error: 'authorization server unavailable' });
+    t.is(res.headers.get('retry-after'), '5');
     const forwarded = await request(`${rs.url}/auth/token`, { method: 'POST', body: 'grant_type=password' });
     t.is(forwarded.status, 503);
     t.deepEqual(forwarded.body, { error: 'authorization server unavailable' });
     t.regex(forwarded.headers.get('content-type') ?? '', /application\/json/);
+    t.is(forwarded.headers.get('retry-after'), '5');
     const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'a', password: 'hero-password-1' } });
     t.is(register.status, 200);
   } finally {

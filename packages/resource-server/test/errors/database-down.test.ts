@@ -21,6 +21,7 @@ test('database unreachable (closed port) → 503 JSON; the server still starts',
     const heroes = await request(`${rs.url}/heroes`, { headers: bearer('ok') });
     t.is(heroes.status, 503);
     t.deepEqual(heroes.body, { error: 'unable to connect to database' });
+    t.is(heroes.headers.get('retry-after'), '5');
     const register = await request(`${rs.url}/register`, { method: 'POST', json: { username: 'x', password: 'hero-password-1' } });
     t.is(register.status, 503);
     const create = await request(`${rs.url}/heroes`, { method: 'POST', headers: bearer('ok'), json: { name: 'X' } });
