@@ -89,6 +89,7 @@ export {
   type ProxyTrust,
 } from './address/client-address.ts';
 export { createInternalAccess } from './address/internal-access.ts';
+export { addressBucket } from './address/address-bucket.ts';
 export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
 export { createIpAllowList } from './metrics/ip-allow-list.ts';
 export { dispatchByMethod, passThrough, type DispatchOptions, type Method, type MethodTable } from './routing/dispatch-by-method.ts';

@@ -55,7 +55,7 @@
  */
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
-import { addressBucket } from './address-bucket.ts';
+import { addressBucket } from '@heroes/http-kit';
 
 export interface LoginLimits {
   accountFailures: number;

@@ -67,3 +67,11 @@ test('without a trusted proxy, a forged X-Forwarded-For does not escape the limi
   for (let i = 0; i <= LIMIT; i++) answers.push((await register(direct, `forger-${i}`, `192.0.2.${i + 1}`)).status);
   t.deepEqual(answers, [...Array<number>(LIMIT).fill(200), 429]);
 });
+
+test('IPv6 clients are counted by their /64: rotating addresses inside one prefix does not escape the limit', async (t) => {
+  const answers: number[] = [];
+  for (let i = 0; i <= LIMIT; i++) answers.push((await register(behindProxy, `rotator-${i}`, `2001:db8:7:7::${(i + 1).toString(16)}`)).status);
+  t.deepEqual(answers, [...Array<number>(LIMIT).fill(200), 429]);
+  const neighbour = await register(behindProxy, 'next-prefix', '2001:db8:7:8::1');
+  t.is(neighbour.status, 200, 'another /64 has its own budget');
+});

@@ -7,7 +7,9 @@
  * Rules enforced here:
  * - the address is `ctx.ip`: the one client-address rule (http-kit's
  *   createClientAddress, TRUST_PROXY): the right-most X-Forwarded-For entry
- *   that is not a trusted proxy, never a value the client wrote;
+ *   that is not a trusted proxy, never a value the client wrote; an IPv6
+ *   client is counted by its /64 (http-kit's addressBucket), as the login
+ *   throttle counts it;
  * - every attempt that passed validation counts (it would cost a bcrypt
  *   hash), stored or not; a refused one is counted too, which keeps the
  *   window's end where it was;
@@ -17,7 +19,7 @@
  */
 import type { Context } from 'koa';
 import { countInWindow } from '@heroes/db/pg';
-import { TooManyRequestsError } from '@heroes/http-kit';
+import { addressBucket, TooManyRequestsError } from '@heroes/http-kit';
 import type { Database } from '../../data/create-pool.ts';
 
 export interface RegistrationLimit {
@@ -30,7 +32,7 @@ export interface RegistrationLimit {
  *   await countRegistration(ctx, db, { registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
 export async function countRegistration(ctx: Context, db: Database, limit: RegistrationLimit): Promise<void> {
-  const { count, resetInMs } = await countInWindow(db, `register:${ctx.ip}`, limit.registerAddressWindowMs);
+  const { count, resetInMs } = await countInWindow(db, `register:${addressBucket(ctx.ip)}`, limit.registerAddressWindowMs);
   if (count <= limit.registerAddressLimit) return;
   throw new TooManyRequestsError('too many registrations from this address', {
     code: 'too_many_registrations',

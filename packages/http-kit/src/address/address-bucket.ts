@@ -1,6 +1,7 @@
 /**
- * The unit the login throttle counts a client address in: an IPv4 address
- * as it is, an IPv6 address by its /64 prefix. One IPv6 subscriber holds a
+ * The unit every per-address limit (the login throttle, the registration
+ * limit) counts a client address in: an IPv4 address as it is, an IPv6
+ * address by its /64 prefix. One IPv6 subscriber holds a
  * whole /64 (and its devices change their temporary addresses within it
  * every day, RFC 8981): counted per address, an attacker would get 2^64
  * address budgets, and the owner's known address would be forgotten with

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { addressBucket } from '../../src/throttle/address-bucket.ts';
+import { addressBucket } from '../../src/address/address-bucket.ts';
 
 test('IPv4 as it is; IPv6 by its /64, however it is spelled', (t) => {
   t.is(addressBucket('203.0.113.7'), '203.0.113.7');
