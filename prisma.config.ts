@@ -1,9 +1,13 @@
-// Prisma CLI configuration. Offline by design: the JavaScript engine with the
-// pg driver adapter needs no native binary download, so `npm install` works
-// where only the npm registry is reachable.
+// Prisma CLI configuration. Offline by design: Prisma 6's WebAssembly schema
+// engine through the pg driver adapter needs no native binary download, so
+// `npm install` (prisma generate) and `prisma migrate deploy` work where only
+// the npm registry is reachable (docs/operations.md, "Migrations and the
+// Prisma version").
 import path from 'node:path';
+import pg from 'pg';
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { NameAsTextClient } from './prisma/pg-name-as-text.ts';
 
 // Commands that never connect (generate, validate, migrate diff) still build the adapter.
 process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -14,6 +18,7 @@ export default defineConfig({
   schema: path.join('prisma', 'schema.prisma'),
   migrations: { path: path.join('prisma', 'migrations') },
   async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true });
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true, Client: NameAsTextClient });
+    return new PrismaPg(pool, { disposeExternalPool: true });
   },
 });

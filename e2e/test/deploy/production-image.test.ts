@@ -15,7 +15,6 @@ import { parse } from 'yaml';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
 import { spawnProcess, waitFor } from '@heroes/http-kit/testing';
-import { authCli } from '../_helpers/auth-cli.ts';
 import { freePort } from '../_helpers/stack.ts';
 
 const run = promisify(execFile);
@@ -27,11 +26,14 @@ test.serial('npm run build compiles every package, and the compiled servers run 
 
   const database = await createEmptyDatabase();
   t.teardown(() => database.drop());
-  await authCli({ ...process.env, DATABASE_URL: database.url }, ['list-clients']); // applies the migrations
   const authPort = await freePort();
   const port = await freePort();
   // No tsx, and no type stripping: a .ts file reached at run time would fail to load.
   const node = (entry: string): [string, string[]] => [process.execPath, ['--no-experimental-strip-types', '--conditions=production', path.join(repoRoot, entry)]];
+  // The image's migration step (docker-compose `migrate`, the Kubernetes init container): the Prisma CLI, offline.
+  const migrate = await run(...node('packages/db/dist/migrate-command.js'), { env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' }, timeout: 120_000 });
+  t.regex(migrate.stderr, /^migrations applied to /m);
+  t.notRegex(migrate.stderr + migrate.stdout, /WARNING|will NOT be used|binaries\.prisma\.sh/);
   const env = {
     DATABASE_URL: database.url,
     AUTH_PORT: String(authPort),
@@ -70,6 +72,10 @@ test('the Dockerfile builds compiled JavaScript into a non-root image with produ
     t.regex(final, new RegExp(`packages/${name}/dist`), name);
     t.regex(dockerfile, new RegExp(`COPY packages/${name}/package.json`), name);
   }
+  // prisma.config.ts (loaded by the Prisma CLI in the migration step) and the files it imports reach the image.
+  const config = fs.readFileSync(path.join(repoRoot, 'prisma.config.ts'), 'utf8');
+  for (const [, imported] of config.matchAll(/from '\.\/([^/']+)\//g)) t.regex(dockerfile, new RegExp(`COPY --from=build /app/${imported} \\./${imported}`), imported!);
+  t.regex(dockerfile, /COPY --from=build [^\n]*\/app\/prisma\.config\.ts/);
   const rootManifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   t.false('tsx' in rootManifest.dependencies, 'tsx is a development dependency');
 });

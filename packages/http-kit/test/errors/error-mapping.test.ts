@@ -105,7 +105,7 @@ test('an unexposed 5xx http-error never shows its message', (t) => {
   t.deepEqual(problem.body, { error: 'bad gateway' });
 });
 
-// Shapes as thrown by @prisma/client 6.19 and @prisma/adapter-pg 7.
+// Shapes as thrown by @prisma/client 6.19 and @prisma/adapter-pg 6.19.
 function prismaKnown(code: string, meta: Record<string, unknown> = {}) {
   return Object.assign(new Error(`Invalid prisma call: ${code}`), { name: 'PrismaClientKnownRequestError', code, meta, clientVersion: '6.19.3' });
 }
