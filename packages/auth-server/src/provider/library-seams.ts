@@ -12,9 +12,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
-import { QueueFullError, type FormValue } from '@heroes/http-kit';
-import { temporarilyUnavailable } from './temporarily-unavailable.ts';
-import { LoginThrottledError } from '../throttle/throttled-authenticator.ts';
+import { RetryLaterError, type FormValue } from '@heroes/http-kit';
+import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -104,11 +103,10 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     try {
       return await check(this.clientId, this.clientSecret, actual, (Provider.ctx as { req?: IncomingMessage } | undefined)?.req);
     } catch (err) {
-      // Neither is a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with
-      // Retry-After, 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
-      if (err instanceof LoginThrottledError) throw temporarilyUnavailable(Provider.ctx, 429, err.message, err.retryAfterSeconds);
-      if (!(err instanceof QueueFullError)) throw err;
-      throw temporarilyUnavailable(Provider.ctx, 503, err.message, err.retryAfterSeconds);
+      // Not a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with Retry-After,
+      // 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
+      if (!(err instanceof RetryLaterError)) throw err;
+      throw providerTemporarilyUnavailable(Provider.ctx, err);
     }
   };
 }
