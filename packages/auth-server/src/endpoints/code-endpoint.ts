@@ -176,7 +176,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     const { client, authorization } = checked(ctx);
     const accountId = flowOf(ctx).accountId;
     if (accountId === undefined) throw new Error('grantCode ran before authenticateUser');
-    const code = await mintCode(deps.provider, { client, accountId, authorization, ttl: deps.authCodeTtl });
+    const code = await mintCode(deps.provider, deps.db, { client, accountId, authorization, ttl: deps.authCodeTtl });
     redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
   };
 

@@ -134,20 +134,7 @@ export function beforeAccessTokenSave(provider: Provider, adjust: (token: SavedA
   };
 }
 
-// ─── Seam 4: one more member stored with an authorization code ──────────
-//
-// Why: RFC 6749 section 4.1.3 needs to know, at the exchange, whether the
-// authorization request sent `redirect_uri` (provider/code-redirect-uri.ts).
-// The library stores only the members its model lists in the static
-// `AuthorizationCode.IN_PAYLOAD`.
-
-export function storeWithAuthorizationCode(provider: Provider, member: string): void {
-  const Code = provider.AuthorizationCode as unknown as { IN_PAYLOAD: readonly string[] };
-  const members = [...Code.IN_PAYLOAD, member];
-  Object.defineProperty(Code, 'IN_PAYLOAD', { configurable: true, get: () => members });
-}
-
-// ─── Seam 5: error descriptions of the library that we match ────────────
+// ─── Seam 4: error descriptions of the library that we match ────────────
 //
 // Why: RFC 6749 section 5.2 names two cases differently from the library;
 // we recognise its answer by its description (the error code alone,
