@@ -50,7 +50,6 @@ import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { installAccessTokenScope } from './provider/access-token-scope.ts';
-import { installCodeRedirectUriMarker } from './provider/code-redirect-uri.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
@@ -134,7 +133,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     findAccount: createFindAccount(db),
   });
   installAccessTokenScope(provider);
-  installCodeRedirectUriMarker(provider);
   await silenceParsedBodyWarning();
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });

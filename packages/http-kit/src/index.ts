@@ -37,8 +37,8 @@ export {
   UnsupportedMediaTypeError,
   TooManyRequestsError,
   InternalServerError,
-  ServiceUnavailableError,
 } from './errors/client-errors.ts';
+export { RetryLaterError, type RetryLaterOptions } from './errors/retry-later-error.ts';
 export { toProblem, withRetryAfter, type Problem } from './errors/to-problem.ts';
 export { BoundedQueue, QueueFullError, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';

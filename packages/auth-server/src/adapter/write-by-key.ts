@@ -49,6 +49,15 @@ export async function upsertTokenRow(db: PrismaClient, table: TokenTableName, ro
   });
 }
 
+/** Adds `members` to the row's stored payload (what the library's model does not store, e.g. provider/code-redirect-uri.ts). */
+export async function addToTokenPayload(db: PrismaClient, table: TokenTableName, id: string, members: Record<string, unknown>): Promise<void> {
+  await sqlPool(db).query({
+    name: `adapter-add-to-payload-${table}`,
+    text: `UPDATE ${table} SET payload = payload || $2::jsonb WHERE id = $1`,
+    values: [id, JSON.stringify(members)],
+  });
+}
+
 /** Marks the row consumed unless it already was; true when this call did it. */
 export async function consumeTokenRow(db: PrismaClient, table: TokenTableName, id: string): Promise<boolean> {
   const { rowCount } = await sqlPool(db).query({

@@ -1,14 +1,17 @@
 /**
  * The two ways /auth/code fails (RFC 6749 section 4.1.2.1):
  * - before the client and redirect URI are trusted: an HTML error page
- *   (400), never a redirect to an unverified URI (PageError);
+ *   (400; 503 or 429 for http-kit's RetryLaterError, with its Retry-After),
+ *   never a redirect to an unverified URI (PageError, an HttpError whose
+ *   code is the RFC 6749 error code);
  * - after: a 302 back to the registered redirect URI with `error`,
  *   `error_description`, `state` and `iss` (RedirectError).
  */
-export class PageError extends Error {
-  constructor(readonly error: string, readonly description: string, readonly status = 400) {
-    super(`${error}: ${description}`);
-    this.name = 'PageError';
+import { HttpError } from '@heroes/http-kit';
+
+export class PageError extends HttpError {
+  constructor(readonly error: string, readonly description: string, status = 400) {
+    super(status, `${error}: ${description}`, { code: error, expose: true });
   }
 }
 

@@ -8,12 +8,13 @@
  * the code carries the `nonce`: the library then issues an ID token at the
  * exchange (OpenID Connect Core 3.1.3.3), signed with our keys.
  *
- * When the request omitted redirect_uri, the code says so
- * (`redirectUriOmitted`): only then may the exchange omit it too (RFC 6749
- * section 4.1.3, see provider/code-redirect-uri.ts).
+ * When the request omitted redirect_uri, the stored code says so
+ * (`redirectUriOmitted`, one more write): only then may the exchange omit
+ * it too (RFC 6749 section 4.1.3, see provider/code-redirect-uri.ts).
  */
+import type { PrismaClient } from '@heroes/db';
 import type Provider from 'oidc-provider';
-import { REDIRECT_URI_OMITTED } from '../provider/code-redirect-uri.ts';
+import { markRedirectUriOmitted } from '../provider/code-redirect-uri.ts';
 import type { AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 
@@ -24,7 +25,7 @@ export interface MintCodeInput {
   ttl: number;
 }
 
-export async function mintCode(provider: Provider, { client, accountId, authorization, ttl }: MintCodeInput): Promise<string> {
+export async function mintCode(provider: Provider, db: PrismaClient, { client, accountId, authorization, ttl }: MintCodeInput): Promise<string> {
   const oidcClient = await provider.Client.find(client.id);
   if (!oidcClient) throw new Error(`client ${client.id} vanished while issuing a code`);
   const { scope } = authorization;
@@ -41,7 +42,8 @@ export async function mintCode(provider: Provider, { client, accountId, authoriz
     ...(authorization.openid && authorization.nonce ? { nonce: authorization.nonce } : {}),
     ...(authorization.codeChallenge ? { codeChallenge: authorization.codeChallenge, codeChallengeMethod: 'S256' } : {}),
     gty: 'authorization_code',
-    ...(authorization.redirectUriSent ? {} : { [REDIRECT_URI_OMITTED]: true }),
   });
-  return code.save();
+  const value = await code.save();
+  if (!authorization.redirectUriSent) await markRedirectUriOmitted(db, value);
+  return value;
 }

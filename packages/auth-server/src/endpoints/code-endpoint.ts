@@ -22,10 +22,10 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { dispatchByMethod, QueueFullError, type FormValue } from '@heroes/http-kit';
+import { dispatchByMethod, QueueFullError, RetryLaterError, type FormValue } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
-import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
+import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { readForm } from '../middleware/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
 import { ROUTES } from '../provider/routes.ts';
@@ -158,13 +158,10 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const authenticateUser: Middleware = async function authenticateUser(ctx, next) {
     const { client, request } = checked(ctx);
     const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
-      if (err instanceof QueueFullError) {
-        ctx.set('Retry-After', String(err.retryAfterSeconds));
-        throw new PageError('temporarily_unavailable', 'Too many logins at once; please retry in a moment.', 503);
-      }
-      if (!(err instanceof LoginThrottledError)) throw err;
+      if (!(err instanceof RetryLaterError)) throw err;
       ctx.set('Retry-After', String(err.retryAfterSeconds));
-      throw new PageError('temporarily_unavailable', err.message, 429);
+      const description = err instanceof QueueFullError ? 'Too many logins at once; please retry in a moment.' : err.message;
+      throw new PageError('temporarily_unavailable', description, err.status);
     });
     if (!user) {
       const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
@@ -179,7 +176,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     const { client, authorization } = checked(ctx);
     const accountId = flowOf(ctx).accountId;
     if (accountId === undefined) throw new Error('grantCode ran before authenticateUser');
-    const code = await mintCode(deps.provider, { client, accountId, authorization, ttl: deps.authCodeTtl });
+    const code = await mintCode(deps.provider, deps.db, { client, accountId, authorization, ttl: deps.authCodeTtl });
     redirectBack(ctx, client.redirectUri, { code, state: authorization.state, iss: deps.issuer });
   };
 

@@ -47,7 +47,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
           readProviderForm,
           checkScopeParameter,
           shared.normalizeClientAuth,
-          createCodeRedirectUriCheck(deps.provider),
+          createCodeRedirectUriCheck(deps),
           createRefreshSubScope(deps.provider),
           createRevokeOnRefresh(deps.db, deps.notify),
           shared.toProvider,

@@ -20,8 +20,9 @@
  */
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { mapDatabaseError } from '@heroes/http-kit';
-import { TemporarilyUnavailableError } from './oauth-error.ts';
+import { mapDatabaseError, RetryLaterError } from '@heroes/http-kit';
+import { oauthTemporarilyUnavailable } from '../provider/temporarily-unavailable.ts';
+import type { OAuthError } from './oauth-error.ts';
 
 export function createDatabaseOutageMapper(provider: Provider): Middleware {
   const failures = new WeakMap<object, unknown>();
@@ -42,7 +43,7 @@ export function createDatabaseOutageMapper(provider: Provider): Middleware {
   };
 }
 
-function outage(err: unknown): TemporarilyUnavailableError | undefined {
+function outage(err: unknown): OAuthError | undefined {
   const mapped = mapDatabaseError(err);
-  return mapped?.status === 503 ? new TemporarilyUnavailableError(mapped.message, err) : undefined;
+  return mapped instanceof RetryLaterError ? oauthTemporarilyUnavailable(mapped) : undefined;
 }

@@ -24,13 +24,4 @@ export class InvalidClientError extends OAuthError {
   }
 }
 
-/**
- * 503 temporarily_unavailable (the RFC 6749 4.1.2.1 code, used by every
- * OAuth endpoint here): the database is unreachable or timed out. Exposed,
- * so the body names the cause, e.g. "unable to connect to database".
- */
-export class TemporarilyUnavailableError extends OAuthError {
-  constructor(description: string, cause?: unknown) {
-    super(503, 'temporarily_unavailable', description, { 'Retry-After': '5' }, { expose: true, cause });
-  }
-}
+// temporarily_unavailable is http-kit's RetryLaterError, rendered by provider/temporarily-unavailable.ts.

@@ -15,15 +15,18 @@
  * One extra read of the code, only for exchanges without redirect_uri.
  */
 import type { Middleware } from 'koa';
-import type Provider from 'oidc-provider';
+import type { PrismaClient } from '@heroes/db';
+import { TokenAdapter } from '../adapter/token-adapter.ts';
+import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { providerForm } from '../provider/library-seams.ts';
 import { REDIRECT_URI_REQUIRED, wasRedirectUriOmitted } from '../provider/code-redirect-uri.ts';
 
-export function createCodeRedirectUriCheck(provider: Provider): Middleware {
+export function createCodeRedirectUriCheck(deps: { db: PrismaClient; notify: RevocationNotifier }): Middleware {
+  const codes = new TokenAdapter(deps.db, 'AuthorizationCode', deps.notify);
   return async function requireCodeRedirectUri(ctx, next) {
     const form = providerForm(ctx.req);
     if (form?.['grant_type'] === 'authorization_code' && !form['redirect_uri'] && typeof form['code'] === 'string') {
-      const code = await provider.AuthorizationCode.find(form['code'], { ignoreExpiration: true });
+      const code = await codes.find(form['code']);
       if (code && !wasRedirectUriOmitted(code)) form['redirect_uri'] = REDIRECT_URI_REQUIRED;
     }
     return next();

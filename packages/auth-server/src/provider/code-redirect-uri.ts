@@ -7,18 +7,24 @@
  * URI it fills an omitted `redirect_uri` with that URI before comparing
  * (`allowOmittingSingleRegisteredRedirectUri`, on by default), which is
  * right only when the authorization request omitted it too. So:
- * - /auth/code marks the codes whose request omitted redirect_uri
- *   (`redirectUriOmitted: true`, a payload member added to the library's
- *   AuthorizationCode model by installCodeRedirectUriMarker);
- * - an exchange without redirect_uri of a code that is not so marked gets
+ * - /auth/code marks the codes whose request omitted redirect_uri:
+ *   `redirectUriOmitted: true` added to the code's stored payload in our
+ *   own table right after the library stored the code (markRedirectUriOmitted;
+ *   the library's model neither stores nor reads the member, so nothing
+ *   of the library is patched);
+ * - the exchange reads the stored payload through our adapter
+ *   (adapter/token-adapter.ts); an exchange without redirect_uri of a code
+ *   that is not so marked gets
  *   a redirect_uri no client can have registered (see
  *   middleware/require-code-redirect-uri.ts), so the library itself answers
  *   invalid_grant "redirect_uri mismatch", after client authentication and
  *   without consuming the code. A code without the mark (issued before it
  *   existed) needs redirect_uri: the safe default.
  */
-import type Provider from 'oidc-provider';
-import { storeWithAuthorizationCode } from './library-seams.ts';
+import type { PrismaClient } from '@heroes/db';
+import type { AdapterPayload } from 'oidc-provider';
+import { hashToken } from '../adapter/hash-token.ts';
+import { addToTokenPayload } from '../adapter/write-by-key.ts';
 
 export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
 
@@ -29,12 +35,12 @@ export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
  */
 export const REDIRECT_URI_REQUIRED = 'redirect_uri required: the authorization request included it';
 
-/** Adds `redirectUriOmitted` to what the library stores with an authorization code. */
-export function installCodeRedirectUriMarker(provider: Provider): void {
-  storeWithAuthorizationCode(provider, REDIRECT_URI_OMITTED);
+/** Marks the stored code `code` (its value) as issued for a request without redirect_uri. */
+export async function markRedirectUriOmitted(db: PrismaClient, code: string): Promise<void> {
+  await addToTokenPayload(db, 'authorization_codes', hashToken(code), { [REDIRECT_URI_OMITTED]: true });
 }
 
-/** True when the code was issued for an authorization request without redirect_uri. */
-export function wasRedirectUriOmitted(code: object): boolean {
-  return (code as Record<string, unknown>)[REDIRECT_URI_OMITTED] === true;
+/** True when the stored code (its payload, as our adapter reads it) was issued for a request without redirect_uri. */
+export function wasRedirectUriOmitted(payload: AdapterPayload): boolean {
+  return (payload as Record<string, unknown>)[REDIRECT_URI_OMITTED] === true;
 }

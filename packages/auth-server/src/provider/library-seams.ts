@@ -12,9 +12,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
-import { QueueFullError, type FormValue } from '@heroes/http-kit';
-import { temporarilyUnavailable } from './temporarily-unavailable.ts';
-import { LoginThrottledError } from '../throttle/throttled-authenticator.ts';
+import { RetryLaterError, type FormValue } from '@heroes/http-kit';
+import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -104,11 +103,10 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     try {
       return await check(this.clientId, this.clientSecret, actual, (Provider.ctx as { req?: IncomingMessage } | undefined)?.req);
     } catch (err) {
-      // Neither is a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with
-      // Retry-After, 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
-      if (err instanceof LoginThrottledError) throw temporarilyUnavailable(Provider.ctx, 429, err.message, err.retryAfterSeconds);
-      if (!(err instanceof QueueFullError)) throw err;
-      throw temporarilyUnavailable(Provider.ctx, 503, err.message, err.retryAfterSeconds);
+      // Not a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with Retry-After,
+      // 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
+      if (!(err instanceof RetryLaterError)) throw err;
+      throw providerTemporarilyUnavailable(Provider.ctx, err);
     }
   };
 }
@@ -136,20 +134,7 @@ export function beforeAccessTokenSave(provider: Provider, adjust: (token: SavedA
   };
 }
 
-// ─── Seam 4: one more member stored with an authorization code ──────────
-//
-// Why: RFC 6749 section 4.1.3 needs to know, at the exchange, whether the
-// authorization request sent `redirect_uri` (provider/code-redirect-uri.ts).
-// The library stores only the members its model lists in the static
-// `AuthorizationCode.IN_PAYLOAD`.
-
-export function storeWithAuthorizationCode(provider: Provider, member: string): void {
-  const Code = provider.AuthorizationCode as unknown as { IN_PAYLOAD: readonly string[] };
-  const members = [...Code.IN_PAYLOAD, member];
-  Object.defineProperty(Code, 'IN_PAYLOAD', { configurable: true, get: () => members });
-}
-
-// ─── Seam 5: error descriptions of the library that we match ────────────
+// ─── Seam 4: error descriptions of the library that we match ────────────
 //
 // Why: RFC 6749 section 5.2 names two cases differently from the library;
 // we recognise its answer by its description (the error code alone,

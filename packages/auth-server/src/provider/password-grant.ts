@@ -19,14 +19,14 @@
  *   access token grants (RFC 6749 section 5.1).
  */
 import { formatScopes } from '@heroes/oauth-scopes';
-import { QueueFullError } from '@heroes/http-kit';
+import { QueueFullError, RetryLaterError } from '@heroes/http-kit';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import { clientAddress } from '../throttle/client-address.ts';
-import { LoginThrottledError, type ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
+import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { toAccount } from '../accounts/find-account.ts';
-import { temporarilyUnavailable } from './temporarily-unavailable.ts';
+import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 
@@ -57,8 +57,8 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const scope = formatScopes(resolved.scopes);
 
     const user = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req)).catch((err: unknown) => {
-      if (err instanceof LoginThrottledError) throw temporarilyUnavailable(ctx, 429, err.message, err.retryAfterSeconds);
-      if (err instanceof QueueFullError) throw temporarilyUnavailable(ctx, 503, 'too many logins at once; retry later', err.retryAfterSeconds);
+      if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
+      if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;
     });
     if (!user) throw new errors.InvalidGrant('invalid username or password');

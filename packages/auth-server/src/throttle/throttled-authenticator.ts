@@ -22,14 +22,15 @@
  */
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RetryLaterError } from '@heroes/http-kit';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 
 export type ThrottledAuthenticator = (username: string, password: string, address: string) => Promise<AuthenticatedUser | undefined>;
 
-export class LoginThrottledError extends Error {
-  constructor(readonly retryAfterSeconds: number, what = 'logins') {
-    super(`too many failed ${what}; retry after ${retryAfterSeconds} s`);
-    this.name = 'LoginThrottledError';
+/** 429 with Retry-After (RFC 6585 section 4): http-kit's one "retry later" error. */
+export class LoginThrottledError extends RetryLaterError {
+  constructor(retryAfterSeconds: number, what = 'logins') {
+    super(`too many failed ${what}; retry after ${retryAfterSeconds} s`, { status: 429, retryAfterSeconds, code: 'login_throttled' });
   }
 }
 

@@ -33,8 +33,7 @@ export const UnsupportedMediaTypeError = statusError('UnsupportedMediaTypeError'
 /** 429 (RFC 6585 section 4); give `headers: { 'Retry-After': seconds }`. */
 export const TooManyRequestsError = statusError('TooManyRequestsError', 429, 'too many requests');
 export const InternalServerError = statusError('InternalServerError', 500, 'internal server error');
-/** 503; exposed by default because the message is generic and useful to clients. */
-export const ServiceUnavailableError = statusError('ServiceUnavailableError', 503, 'service unavailable', { expose: true });
+// 503 and "429, retry later" are RetryLaterError (retry-later-error.ts): one way to say it.
 
 export class MethodNotAllowedError extends HttpError {
   /** `allowed` fills the `Allow` header (RFC 9110 section 15.5.6). */

@@ -35,7 +35,8 @@
  * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and
  * AggregateError members are all inspected (depth-limited).
  */
-import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from './client-errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from './client-errors.ts';
+import { RetryLaterError } from './retry-later-error.ts';
 import type { HttpError } from './http-error.ts';
 
 export type DatabaseFailureKind =
@@ -127,10 +128,10 @@ const ANSWERS: Readonly<Record<DatabaseFailureKind, ((cause: unknown) => HttpErr
   non_null: (cause) => new BadRequestError('non_null_violation', { cause }),
   foreign_key: (cause) => new BadRequestError('foreign_key_violation', { cause }),
   not_found: (cause) => new NotFoundError('not found', { cause }),
-  unreachable: (cause) => new ServiceUnavailableError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  auth_failed: (cause) => new ServiceUnavailableError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  no_database: (cause) => new ServiceUnavailableError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  timeout: (cause) => new ServiceUnavailableError(TIMED_OUT, { cause, code: 'database_timeout' }),
+  unreachable: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  auth_failed: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  no_database: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  timeout: (cause) => new RetryLaterError(TIMED_OUT, { cause, code: 'database_timeout' }),
   missing_table: undefined,
   other: undefined,
 };

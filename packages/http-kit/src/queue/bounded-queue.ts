@@ -23,7 +23,7 @@
  *   const hash = await queue.run(() => bcrypt.hash(password, 10)); // throws QueueFullError when full
  *   const ok = await queue.run(() => bcrypt.compare(secret, hash), { priority: 'low' });
  */
-import { ServiceUnavailableError } from '../errors/client-errors.ts';
+import { RetryLaterError } from '../errors/retry-later-error.ts';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -41,10 +41,9 @@ export interface BoundedQueueOptions {
 export type QueuePriority = 'high' | 'low';
 
 /** 503 `{"error":"server busy, retry later"}` with `Retry-After`: the queue was full. */
-export class QueueFullError extends ServiceUnavailableError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('server busy, retry later', { code: 'server_busy', headers: { 'Retry-After': String(retryAfterSeconds) } });
-    this.name = 'QueueFullError';
+export class QueueFullError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super('server busy, retry later', { code: 'server_busy', retryAfterSeconds });
   }
 }
 

@@ -8,7 +8,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
-  ServiceUnavailableError,
+  RetryLaterError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
   QueueFullError,
@@ -38,7 +38,7 @@ test('every subclass has its status', (t) => {
   const cases: Array<[HttpError, number]> = [
     [new BadRequestError(), 400], [new UnauthorizedError(), 401], [new ForbiddenError(), 403],
     [new NotFoundError(), 404], [new MethodNotAllowedError(), 405], [new ConflictError(), 409],
-    [new PayloadTooLargeError(), 413], [new UnsupportedMediaTypeError(), 415], [new ServiceUnavailableError(), 503],
+    [new PayloadTooLargeError(), 413], [new UnsupportedMediaTypeError(), 415], [new RetryLaterError(), 503],
   ];
   for (const [err, status] of cases) {
     t.is(toProblem(err).status, status);
@@ -46,6 +46,15 @@ test('every subclass has its status', (t) => {
     t.is(err.statusCode, status);
   }
   t.deepEqual(toProblem(new ConflictError()).body, { error: 'entity_already_exists' });
+});
+
+test('one way to say "retry later": RetryLaterError, 503 or 429, exposed, with its Retry-After; the queue\'s refusal is one', (t) => {
+  const busy = toProblem(new QueueFullError(1));
+  t.deepEqual(busy, { status: 503, body: { error: 'server busy, retry later' }, headers: { 'Retry-After': '1' } });
+  t.true(new QueueFullError(1) instanceof RetryLaterError);
+  const throttled = toProblem(new RetryLaterError('too many failed logins; retry after 30 s', { status: 429, retryAfterSeconds: 30 }));
+  t.deepEqual(throttled, { status: 429, body: { error: 'too many failed logins; retry after 30 s' }, headers: { 'Retry-After': '30' } });
+  t.is(toProblem(new RetryLaterError()).headers['Retry-After'], '5');
 });
 
 test('the registration error of the spec passes through as written', async (t) => {
@@ -205,13 +214,13 @@ test('a message that merely mentions a connection is not a database outage', (t)
 
 test('every 503 says when to retry: Retry-After on database outages and any other 503 that names none', async (t) => {
   const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
-  for (const err of [outage, new ServiceUnavailableError(), createHttpError(503, 'down')]) {
+  for (const err of [outage, new RetryLaterError(), createHttpError(503, 'down')]) {
     const problem = toProblem(err);
     t.is(problem.status, 503);
     t.is(problem.headers['Retry-After'], '5');
   }
   // A 503 that names its own wait keeps it.
-  t.is(toProblem(new ServiceUnavailableError('busy', { headers: { 'Retry-After': '1' } })).headers['Retry-After'], '1');
+  t.is(toProblem(new RetryLaterError('busy', { retryAfterSeconds: 1 })).headers['Retry-After'], '1');
   const { port } = await serve(t, thrower(outage));
   const res = await request(port);
   t.is(res.status, 503);

@@ -15,7 +15,7 @@
  *   it answered 503 itself (e.g. its database is down) the body says so:
  *   "authorization server cannot validate tokens right now".
  */
-import { BadRequestError, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '@heroes/http-kit';
+import { BadRequestError, ForbiddenError, RetryLaterError, UnauthorizedError } from '@heroes/http-kit';
 
 function challenge(realm: string, params: Record<string, string> = {}): Record<string, string> {
   const parts = [`realm="${realm}"`, ...Object.entries(params).map(([k, v]) => `${k}="${v}"`)];
@@ -52,9 +52,9 @@ export const authServerUnavailable = (cause: unknown) => {
   const failure = cause as { status?: unknown; cause?: unknown } | undefined;
   const description = (failure?.cause as { error_description?: unknown } | undefined)?.error_description;
   if (failure?.status === 503 && typeof description === 'string' && /\bdatabase\b/.test(description)) {
-    return new ServiceUnavailableError(description, { cause, code: 'database_unavailable' });
+    return new RetryLaterError(description, { cause, code: 'database_unavailable' });
   }
-  return new ServiceUnavailableError(
+  return new RetryLaterError(
     failure?.status === 503 ? 'authorization server cannot validate tokens right now' : 'authorization server unavailable',
     { cause, code: 'authorization_server_unavailable' },
   );
