@@ -10,6 +10,7 @@
  * - stop() sends SIGTERM and waits for the exit; SIGKILL after `killAfterMs`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { LOADED } from './handover.ts';
 
 export interface SupervisorOptions {
   name: string;
@@ -20,6 +21,12 @@ export interface SupervisorOptions {
   log(line: string): void;
   onGiveUp(): void;
   killAfterMs: number;
+  /**
+   * With `args` running start/load-then-run.ts: the rest of the process's
+   * environment, handed over on its IPC channel once it has loaded its
+   * modules (so a process can load while the database starts).
+   */
+  environment?: Promise<Record<string, string>>;
 }
 
 const FIRST_BACKOFF_MS = 250;
@@ -48,9 +55,16 @@ export class Supervisor {
   restartOnCrash = false;
 
   start(): void {
-    const { command, args, env, cwd } = this.options;
-    const child = spawn(command, args, { stdio: 'inherit', env, cwd });
+    const { command, args, env, cwd, environment } = this.options;
+    const child = spawn(command, args, { stdio: environment ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit', env, cwd });
     this.child = child;
+    if (environment) {
+      child.on('message', (message) => {
+        if (message !== LOADED) return;
+        // Rejected: the database never came; npm start reports it and stops us.
+        environment.then((rest) => child.connected && child.send(rest, () => {}), () => {});
+      });
+    }
     this.startedAt = Date.now();
     child.once('exit', (code, signal) => this.exited(child, code, signal));
   }

@@ -6,3 +6,4 @@ export * from './env-parsers.ts';
 export * from './define-settings.ts';
 export { libuvPoolSize } from './libuv-pool-size.ts';
 export { hashQueueSettings } from './hash-queue-settings.ts';
+export { NO_PROXY } from '../address/client-address.ts';

@@ -1,0 +1,34 @@
+/**
+ * A server process that `npm start` spawns before its database is ready:
+ * loads the server's modules (most of a server's start-up under tsx) while
+ * the database starts and its migrations are checked, then waits for the
+ * rest of its environment (DATABASE_URL) on the IPC channel (it says
+ * LOADED, the supervisor answers with the environment) and runs the
+ * server's main module as if started directly.
+ *
+ * Usage: node --import tsx load-then-run.ts <module to load> <main module>
+ * If `npm start` goes away before sending the environment, exit 1 quietly
+ * (it reports why).
+ */
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+import { LOADED } from './handover.ts';
+
+const [preload, main] = process.argv.slice(2);
+if (!preload || !main || !process.send) {
+  console.error('usage: load-then-run.ts <module to load> <main module> (spawned with an IPC channel)');
+  process.exit(1);
+}
+
+const quit = () => process.exit(1);
+process.once('disconnect', quit);
+await import(pathToFileURL(preload).href);
+// Asked for once listening: a message sent before would be lost.
+const environment = new Promise<Record<string, string>>((resolve) => process.once('message', resolve as (value: unknown) => void));
+process.send(LOADED);
+Object.assign(process.env, await environment);
+process.off('disconnect', quit);
+process.disconnect();
+// As if started as `node <main>`: node:cluster forks workers from argv[1].
+process.argv.splice(1, process.argv.length - 1, main);
+await import(pathToFileURL(main).href);
