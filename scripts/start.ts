@@ -4,12 +4,15 @@
  * 1. every setting of both servers checked (one line per problem, exit 1),
  *    and their ports checked free, before anything starts;
  * 2. DATABASE_URL, or the embedded PostgreSQL server (data kept in
- *    HEROES_DATA_DIR, default .data/); pending migrations applied;
+ *    HEROES_DATA_DIR, default .data/); pending migrations applied (the
+ *    migration command only when hasPendingMigrations() says so);
  * 3. the authorization server (AUTH_PORT, default 8889, on loopback unless
  *    AUTH_HOST says otherwise: the edge is the one public door) and the
  *    resource server (PORT, default 8888) started as two supervised processes
  *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
- *    stops everything with exit 1);
+ *    stops everything with exit 1), spawned before step 2 so that they
+ *    load their modules meanwhile (start/load-then-run.ts) and get
+ *    DATABASE_URL once step 2 is done;
  * 4. the banner only once both answer GET /health/ready;
  * 5. Ctrl-C (or SIGTERM, or the end of the npm process that ran us) drains
  *    the resource server first, then the authorization server, then stops
