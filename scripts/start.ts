@@ -4,12 +4,15 @@
  * 1. every setting of both servers checked (one line per problem, exit 1),
  *    and their ports checked free, before anything starts;
  * 2. DATABASE_URL, or the embedded PostgreSQL server (data kept in
- *    HEROES_DATA_DIR, default .data/); pending migrations applied;
+ *    HEROES_DATA_DIR, default .data/); pending migrations applied (the
+ *    migration command only when hasPendingMigrations() says so);
  * 3. the authorization server (AUTH_PORT, default 8889, on loopback unless
  *    AUTH_HOST says otherwise: the edge is the one public door) and the
  *    resource server (PORT, default 8888) started as two supervised processes
  *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
- *    stops everything with exit 1);
+ *    stops everything with exit 1), spawned before step 2 so that they
+ *    load their modules meanwhile (start/load-then-run.ts) and get
+ *    DATABASE_URL once step 2 is done;
  * 4. the banner only once both answer GET /health/ready;
  * 5. Ctrl-C (SIGINT to the whole process group), SIGTERM or SIGHUP (to us
  *    or the group), or the end of the npm process that ran us: no server is
@@ -20,7 +23,7 @@
  *    channel and drain on their own (docs/operations.md, "Stopping").
  */
 import path from 'node:path';
-import { applyMigrations, dataDir, removeRuntimeFile, repoRoot, resolveDatabaseUrl, writeRuntimeFile } from '@heroes/db';
+import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, resolveDatabaseUrl, writeRuntimeFile } from '@heroes/db';
 import { unavailablePorts } from './start/check-ports.ts';
 import { checkEnvironment, START_SETTINGS } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
@@ -48,50 +51,39 @@ if (taken.length > 0) {
   process.exit(1);
 }
 
-const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => {
-  say(err instanceof Error ? err.message : String(err));
-  process.exit(1);
-});
-say(database.source === 'embedded'
-  ? `using the embedded PostgreSQL server at ${new URL(database.url).host} (data in ${path.join(dataDir, 'postgres')})`
-  : `using DATABASE_URL (${new URL(database.url).host})`);
-// The `auth` CLI finds this database through the data folder's runtime file (0600), gone when we exit.
-writeRuntimeFile(dataDir, { pid: process.pid, databaseUrl: database.url, source: database.source, publicBaseUrl });
-process.on('exit', () => removeRuntimeFile(dataDir));
-
-try {
-  await applyMigrations(database.url);
-  say('database migrations are up to date');
-} catch (err) {
-  say(err instanceof Error ? err.message : String(err));
-  await database.release();
-  process.exit(1);
-}
-
-const env = {
+const env: NodeJS.ProcessEnv = {
   // As the production image (Dockerfile): two malloc arenas, not one per thread (docs/performance.md, Memory).
   MALLOC_ARENA_MAX: '2',
   ...process.env,
-  DATABASE_URL: database.url,
   PORT: String(port),
   AUTH_PORT: String(authPort),
   AUTH_HOST: authHost,
   AUTH_SERVER_URL: process.env.AUTH_SERVER_URL || `http://127.0.0.1:${authPort}`,
   PUBLIC_BASE_URL: publicBaseUrl,
 };
+delete env.DATABASE_URL;
+// The servers load their modules while the database starts; DATABASE_URL is handed over once it is ready and migrated.
+let handOver: (environment: Record<string, string>) => void = () => {};
+let cancelHandOver: (reason: Error) => void = () => {};
+const handover = new Promise<Record<string, string>>((resolve, reject) => {
+  handOver = resolve;
+  cancelHandOver = reject;
+});
+handover.catch(() => {}); // rejected only when stopping
 let stopping = false;
 
-function supervise(name: string, entry: string): Supervisor {
+function supervise(name: string, loadFirst: string, entry: string): Supervisor {
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(repoRoot, entry)],
+    args: ['--import', 'tsx', path.join(repoRoot, 'scripts/start/load-then-run.ts'), path.join(repoRoot, loadFirst), path.join(repoRoot, entry)],
     env,
     cwd: repoRoot,
     log: say,
     onGiveUp: () => void stop(1),
     // The server drains for up to SHUTDOWN_TIMEOUT_MS, then closes its pools.
     killAfterMs: shutdownTimeoutMs + 5_000,
+    environment: handover,
   });
   supervisor.start();
   return supervisor;
@@ -101,11 +93,13 @@ async function stop(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   for (const supervisor of [resourceServer, authServer]) supervisor.holdRestarts();
+  cancelHandOver(new Error('stopping'));
   // The edge first: it stops taking requests and finishes those it has,
   // which may still need the authorization server.
   await resourceServer.stop();
   await authServer.stop();
-  await database.release();
+  // Stopped while the embedded server was still starting: wait for it, then stop it.
+  await database.then((resolved) => resolved.release(), () => {});
   process.exit(exitCode);
 }
 
@@ -117,8 +111,30 @@ setInterval(() => {
   if (process.ppid !== parentPid) void stop(0);
 }, 500).unref();
 
-const authServer = supervise('auth-server', 'packages/auth-server/src/main.ts');
-const resourceServer = supervise('resource-server', 'packages/resource-server/src/main.ts');
+const authServer = supervise('auth-server', 'packages/auth-server/src/create-auth-server.ts', 'packages/auth-server/src/main.ts');
+const resourceServer = supervise('resource-server', 'packages/resource-server/src/create-resource-server.ts', 'packages/resource-server/src/main.ts');
+
+const database = resolveDatabaseUrl({ log: say });
+database.catch(() => {}); // reported below; stop() waits on it too
+let databaseUrl: string;
+try {
+  const resolved = await database;
+  databaseUrl = resolved.url;
+  say(resolved.source === 'embedded'
+    ? `using the embedded PostgreSQL server at ${new URL(resolved.url).host} (data in ${path.join(dataDir, 'postgres')})`
+    : `using DATABASE_URL (${new URL(resolved.url).host})`);
+  // The `auth` CLI finds this database through the data folder's runtime file (0600), gone when we exit.
+  writeRuntimeFile(dataDir, { pid: process.pid, databaseUrl: resolved.url, source: resolved.source, publicBaseUrl });
+  process.on('exit', () => removeRuntimeFile(dataDir));
+  // The migration command is a process of its own (about a second): only when a migration may be missing.
+  if (await hasPendingMigrations(resolved.url)) await applyMigrations(resolved.url);
+  say('database migrations are up to date');
+} catch (err) {
+  say(err instanceof Error ? err.message : String(err));
+  await stop(1);
+  throw err; // not reached: stop() exits
+}
+handOver({ DATABASE_URL: databaseUrl });
 
 const ready = await Promise.all([
   waitUntilReady(`http://127.0.0.1:${authPort}`, () => stopping),

@@ -2,9 +2,9 @@
  * Settings `npm start` reads itself, and the check of every setting of both
  * servers before anything starts: one line per problem, exit 1.
  */
-import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
-import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/http-kit';
-import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
+import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
+import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/http-kit/settings';
+import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
   databaseUrl: {

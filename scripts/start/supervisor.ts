@@ -18,6 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { STOP_MESSAGE } from '@heroes/http-kit';
+import { LOADED } from './handover.ts';
 
 export interface SupervisorOptions {
   name: string;
@@ -28,6 +29,12 @@ export interface SupervisorOptions {
   log(line: string): void;
   onGiveUp(): void;
   killAfterMs: number;
+  /**
+   * With `args` running start/load-then-run.ts: the rest of the process's
+   * environment, handed over on its IPC channel once it has loaded its
+   * modules (so a process can load while the database starts).
+   */
+  environment?: Promise<Record<string, string>>;
 }
 
 const FIRST_BACKOFF_MS = 250;
@@ -56,11 +63,18 @@ export class Supervisor {
   restartOnCrash = false;
 
   start(): void {
-    const { command, args, env, cwd } = this.options;
+    const { command, args, env, cwd, environment } = this.options;
     const child = spawn(command, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env, cwd });
     // An unexpected channel error (the child just died) is seen as its exit.
     child.on('error', (err) => this.options.log(`${this.options.name}: ${err.message}`));
     this.child = child;
+    if (environment) {
+      child.on('message', (message) => {
+        if (message !== LOADED) return;
+        // Rejected: the database never came; npm start reports it and stops us.
+        environment.then((rest) => child.connected && child.send(rest, () => {}), () => {});
+      });
+    }
     this.startedAt = Date.now();
     child.once('exit', (code, signal) => this.exited(child, code, signal));
   }

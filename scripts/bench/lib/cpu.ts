@@ -9,11 +9,30 @@ import os from 'node:os';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux this runs on
 
-/** CPU milliseconds used so far by `pid` (user + system). */
-export function cpuMsOf(pid: number): number {
+/** CPU milliseconds used so far by `pid` (user + system; or `<pid>/task/<tid>`: one thread). */
+export function cpuMsOf(pid: number | string): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds used so far by the threads of `pid` named `name`
+ * (/proc/<pid>/task/<tid>/comm), e.g. `libuv-worker`: libuv's thread pool,
+ * where bcrypt runs; the rest of the process is its event loop, V8's
+ * helpers (GC) and the like.
+ */
+export function threadCpuMsOf(pid: number, name: string): number {
+  let ms = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== name) continue;
+      ms += cpuMsOf(`${pid}/task/${tid}`);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ms;
 }
 
 /**
@@ -21,13 +40,15 @@ export function cpuMsOf(pid: number): number {
  *   const meter = meterCpu(pid);
  *   ...load...
  *   const usPerRequest = meter.perRequest(result.requests.total);
+ * meterCpu(pid, 'libuv-worker'): only the threads of that name.
  */
-export function meterCpu(pid: number | undefined): { perRequest(requests: number): number | undefined } {
+export function meterCpu(pid: number | undefined, threadName?: string): { perRequest(requests: number): number | undefined } {
   if (pid === undefined || os.platform() !== 'linux') return { perRequest: () => undefined };
-  const start = cpuMsOf(pid);
+  const read = () => (threadName === undefined ? cpuMsOf(pid) : threadCpuMsOf(pid, threadName));
+  const start = read();
   return {
     perRequest(requests) {
-      return requests > 0 ? ((cpuMsOf(pid) - start) * 1000) / requests : undefined;
+      return requests > 0 ? ((read() - start) * 1000) / requests : undefined;
     },
   };
 }

@@ -7,3 +7,4 @@ export * from './define-settings.ts';
 export { libuvPoolSize } from './libuv-pool-size.ts';
 export { hashQueueSettings } from './hash-queue-settings.ts';
 export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './credential-body-settings.ts';
+export { NO_PROXY } from '../address/client-address.ts';

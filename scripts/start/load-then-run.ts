@@ -1,0 +1,42 @@
+/**
+ * A server process that `npm start` spawns before its database is ready:
+ * loads the server's modules (most of a server's start-up under tsx) while
+ * the database starts and its migrations are checked, then waits for the
+ * rest of its environment (DATABASE_URL) on the IPC channel (it says
+ * LOADED, the supervisor answers with the environment) and runs the
+ * server's main module as if started directly.
+ *
+ * Usage: node --import tsx load-then-run.ts <module to load> <main module>
+ * If `npm start` goes away before sending the environment, exit 1 quietly
+ * (it reports why); told to stop before then, exit 0. The IPC channel stays
+ * open for the server: it takes its stop from the supervisor over it
+ * (http-kit's whenAskedToStop, docs/operations.md "Stopping").
+ */
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+import { STOP_MESSAGE } from '@heroes/http-kit';
+import { LOADED } from './handover.ts';
+
+const [preload, main] = process.argv.slice(2);
+if (!preload || !main || !process.send) {
+  console.error('usage: load-then-run.ts <module to load> <main module> (spawned with an IPC channel)');
+  process.exit(1);
+}
+
+const quit = () => process.exit(1);
+process.once('disconnect', quit);
+await import(pathToFileURL(preload).href);
+// Asked for once listening: a message sent before would be lost.
+const environment = new Promise<Record<string, string>>((resolve) => {
+  process.on('message', function handOver(message: unknown) {
+    if ((message as { type?: unknown } | null)?.type === STOP_MESSAGE.type) process.exit(0);
+    process.off('message', handOver);
+    resolve(message as Record<string, string>);
+  });
+});
+process.send(LOADED);
+Object.assign(process.env, await environment);
+process.off('disconnect', quit);
+// As if started as `node <main>`: node:cluster forks workers from argv[1].
+process.argv.splice(1, process.argv.length - 1, main);
+await import(pathToFileURL(main).href);
