@@ -21,6 +21,7 @@
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import {
   BoundedQueue,
   createHealth,
@@ -182,7 +183,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(internalOnly(config.metricsAllow));
   app.use(health.middleware);
   app.use(metrics.middleware);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();

@@ -7,6 +7,7 @@ export { applyMigrations } from './migrate.ts';
 export { repoRoot, dataDir, migrationsDir, resolveDataDir } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
+export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
 export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';

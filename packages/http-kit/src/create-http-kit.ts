@@ -45,7 +45,7 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const { registry, logger, compressThreshold } = resolved;
   const logRequests = options.skip?.requestLog ? passThrough : createRequestLogger(logger);
   const compress = options.skip?.compression ? passThrough : createCompression(registry, compressThreshold);
-  const handleErrors = createErrorHandler(logger);
+  const handleErrors = createErrorHandler(logger, options.translateError);
   const encodeResponse = createResponseEncoder(registry);
   const middleware: Middleware = function httpKit(ctx, next) {
     attachSettings(ctx.req, resolved);

@@ -39,12 +39,11 @@ export {
   InternalServerError,
   ServiceUnavailableError,
 } from './errors/client-errors.ts';
-export { toProblem, withRetryAfter, type Problem } from './errors/to-problem.ts';
+export { toProblem, withRetryAfter, type ErrorTranslator, type Problem } from './errors/to-problem.ts';
 export { BoundedQueue, QueueFullError, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { hashQueueSettings } from './settings/hash-queue-settings.ts';
 export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
-export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './errors/map-database-error.ts';
 
 export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';

@@ -2,6 +2,7 @@
  * HttpKitOptions and their resolution (runs once per createHttpKit).
  */
 import type { Logger } from 'pino';
+import type { ErrorTranslator } from './errors/to-problem.ts';
 import { CodecRegistry } from './codecs/codec-registry.ts';
 import { createDefaultRegistry } from './codecs/create-default-registry.ts';
 import { DEFAULTS } from './defaults.ts';
@@ -23,9 +24,14 @@ export interface HttpKitOptions {
    * one (its layer table). Never a setting: the service runs with all of them.
    */
   skip?: { requestLog?: boolean; compression?: boolean };
+  /**
+   * Foreign errors the error mapping should answer as HttpErrors (the servers
+   * pass @heroes/db's mapDatabaseError). Default: none.
+   */
+  translateError?: ErrorTranslator;
 }
 
-export type ResolvedHttpKitOptions = Readonly<Required<Omit<HttpKitOptions, 'skip'>>>;
+export type ResolvedHttpKitOptions = Readonly<Required<Omit<HttpKitOptions, 'skip' | 'translateError'>>>;
 
 export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOptions {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;

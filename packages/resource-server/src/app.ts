@@ -17,6 +17,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createClientAddress, createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -79,7 +80,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   if (on('forwarder')) app.use(forwarder.middleware);
   if (on('cors')) app.use(createCors(config.corsOrigins));
   const skip = { requestLog: !on('log'), compression: !on('compression') };
-  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip }).middleware);
+  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip, translateError: mapDatabaseError }).middleware);
   // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
   app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });

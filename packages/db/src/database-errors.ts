@@ -1,6 +1,6 @@
 /**
  * The one classifier of database failures in the repository, by duck typing
- * (http-kit depends on no database library): what a Prisma, driver-adapter,
+ * (it needs no import of Prisma or pg, so the CLI loads it fast): what a Prisma, driver-adapter,
  * pg or socket error means, and the HTTP error each meaning becomes. The
  * servers answer with mapDatabaseError; the `auth` CLI words its one-line
  * messages from classifyDatabaseError; both read the same tables below.
@@ -35,8 +35,7 @@
  * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and
  * AggregateError members are all inspected (depth-limited).
  */
-import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from './client-errors.ts';
-import type { HttpError } from './http-error.ts';
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError, type HttpError } from '@heroes/http-kit/errors';
 
 export type DatabaseFailureKind =
   | 'unique' | 'non_null' | 'foreign_key' | 'not_found' | 'missing_table'
