@@ -9,6 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts tsconfig.base.json turbo.json ./
 COPY prisma ./prisma
 COPY packages/http-kit/package.json packages/http-kit/
+COPY packages/service-platform/package.json packages/service-platform/
 COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/db/package.json packages/db/
 COPY packages/auth-server/package.json packages/auth-server/
@@ -27,6 +28,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/prisma.config.ts ./
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
+COPY --from=build /app/packages/service-platform/package.json packages/service-platform/
 COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
@@ -54,6 +56,7 @@ ENV NODE_ENV=production \
     HEROES_DATA_DIR=/data
 COPY --from=dependencies /app ./
 COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist
+COPY --from=build /app/packages/service-platform/dist packages/service-platform/dist
 COPY --from=build /app/packages/oauth-scopes/dist packages/oauth-scopes/dist
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/auth-server/dist packages/auth-server/dist

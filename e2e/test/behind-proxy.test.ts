@@ -17,7 +17,7 @@ import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { parseProxyTrust } from '@heroes/http-kit';
+import { parseProxyTrust } from '@heroes/platform';
 import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 

@@ -3,7 +3,7 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
-import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/http-kit';
+import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
 
 export const START_SETTINGS = defineSettings({

@@ -10,7 +10,7 @@
  */
 import { createAuthServer, generateKeys, type AuthServerOptions } from '@heroes/auth-server';
 import { createResourceServer, type ResourceServerOptions } from '@heroes/resource-server';
-import { createLogger } from '@heroes/http-kit';
+import { createLogger } from '@heroes/platform';
 import { freePort } from '@heroes/http-kit/testing';
 
 export interface InProcessStack {

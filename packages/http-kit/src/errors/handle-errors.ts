@@ -19,7 +19,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serializeError } from '../logging/serialize-error.ts';
-import { QueueFullError } from '../queue/bounded-queue.ts';
+import { QueueFullError } from './queue-full-error.ts';
 import { toProblem, type ErrorTranslator } from './to-problem.ts';
 
 /** Headers that describe the request, not the failed handler's answer. */

@@ -4,7 +4,7 @@
  */
 export { exchange, jsonBody, type RawExchange } from './raw-exchange.ts';
 export { uploadFromAnotherProcess, type UploadOptions, type UploadOutcome } from './upload-from-another-process.ts';
-export { freePort } from '../server/free-port.ts';
+export { freePort } from '../../../service-platform/src/server/free-port.ts'; // until the test kit has its own package
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-process.ts';
 export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts';

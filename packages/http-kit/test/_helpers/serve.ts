@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { configureServer, createHttpKit, type HttpKit, type HttpKitOptions, type ServerOptions } from '../../src/index.ts';
+import { createHttpKit, type HttpKit, type HttpKitOptions } from '../../src/index.ts';
 
 export interface Served {
   port: number;
@@ -21,8 +21,6 @@ export async function serve(
   t: ExecutionContext,
   setup: (app: Koa, kit: HttpKit) => void,
   options: HttpKitOptions = {},
-  /** When given, configureServer(server, serverOptions) runs before listen. */
-  serverOptions?: ServerOptions,
 ): Promise<Served> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
@@ -32,7 +30,6 @@ export async function serve(
   app.use(kit.middleware);
   setup(app, kit);
   const server = http.createServer(app.callback());
-  if (serverOptions) configureServer(server, { maxBodyBytes: kit.options.maxBodyBytes, logger, ...serverOptions });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => {
     server.closeAllConnections();

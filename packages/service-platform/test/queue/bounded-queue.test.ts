@@ -1,5 +1,6 @@
 import test from 'ava';
-import { BoundedQueue, libuvPoolSize, QueueFullError, toProblem } from '../../src/index.ts';
+import { QueueFullError, toProblem } from '@heroes/http-kit';
+import { BoundedQueue, libuvPoolSize } from '../../src/index.ts';
 
 /** A task that finishes when told to, recording its start. */
 function gate(log: string[], name: string) {

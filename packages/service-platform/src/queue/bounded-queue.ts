@@ -23,7 +23,7 @@
  *   const hash = await queue.run(() => bcrypt.hash(password, 10)); // throws QueueFullError when full
  *   const ok = await queue.run(() => bcrypt.compare(secret, hash), { priority: 'low' });
  */
-import { ServiceUnavailableError } from '../errors/client-errors.ts';
+import { QueueFullError } from '@heroes/http-kit';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -41,13 +41,6 @@ export interface BoundedQueueOptions {
 export type QueuePriority = 'high' | 'low';
 
 /** 503 `{"error":"server busy, retry later"}` with `Retry-After`: the queue was full. */
-export class QueueFullError extends ServiceUnavailableError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('server busy, retry later', { code: 'server_busy', headers: { 'Retry-After': String(retryAfterSeconds) } });
-    this.name = 'QueueFullError';
-  }
-}
-
 export class BoundedQueue {
   readonly #concurrency: number;
   readonly #maxQueued: number;

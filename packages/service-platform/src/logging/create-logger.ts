@@ -18,7 +18,7 @@
  */
 import { destination as fileDestination, levels, pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
-import { serializeError } from './serialize-error.ts';
+import { serializeError } from '@heroes/http-kit';
 
 /**
  * The request's fields for a line, as a new object: pino merges the line's

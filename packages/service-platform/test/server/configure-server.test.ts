@@ -1,7 +1,8 @@
 import http from 'node:http';
 import test from 'ava';
-import { configureServer, DEFAULTS, handleClientErrors, readBody } from '../../src/index.ts';
-import { exchange, jsonBody } from '../../src/testing/index.ts';
+import { DEFAULTS, readBody } from '@heroes/http-kit';
+import { configureServer, handleClientErrors } from '../../src/index.ts';
+import { exchange, jsonBody } from '@heroes/http-kit/testing';
 import { request, serve } from '../_helpers/serve.ts';
 
 function echo(app: import('koa')) {

@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
-import { createHttpKit, createLogger, createRequestId, currentRequestId } from '../../src/index.ts';
-import { waitFor } from '../../src/testing/index.ts';
+import { createHttpKit } from '@heroes/http-kit';
+import { createLogger, createRequestId, createRequestLogger, currentRequestId } from '../../src/index.ts';
+import { waitFor } from '@heroes/http-kit/testing';
 
 test('an id is kept when well-formed, generated otherwise, sent back, and on every log line of the request', async (t) => {
   const lines: Record<string, unknown>[] = [];
@@ -17,6 +18,7 @@ test('an id is kept when well-formed, generated otherwise, sent back, and on eve
   const logger = createLogger('test', sink);
   const app = new Koa();
   app.use(createRequestId());
+  app.use(createRequestLogger(logger));
   app.use(createHttpKit({ logger }).middleware);
   app.use(async (ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -63,6 +65,7 @@ test('a log line\'s fields stay on that line: the next line of the same request 
   const logger = createLogger('test', sink);
   const app = new Koa();
   app.use(createRequestId());
+  app.use(createRequestLogger(logger));
   app.use(createHttpKit({ logger }).middleware);
   app.use((ctx) => {
     logger.warn({ upstream: 'down', attempt: 1 }, 'first');

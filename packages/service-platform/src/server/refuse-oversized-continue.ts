@@ -10,10 +10,9 @@
  * - any other request (within the limit, or chunked: counted while reading)
  *   gets `100 Continue` and goes on to the app as usual.
  */
-import { NO_SNIFF } from '../response/no-sniff.ts';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { declaredLength, TOO_LARGE } from '../body/read-bytes.ts';
+import { declaredLength, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 
 const limits = new WeakMap<Server, number>();
 const BODY = Buffer.from(JSON.stringify({ error: TOO_LARGE }), 'utf8');

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import test from 'ava';
-import { createClientAddress, createLogger, readBody } from '../../src/index.ts';
-import { exchange, waitFor } from '../../src/testing/index.ts';
+import { readBody } from '@heroes/http-kit';
+import { createClientAddress, createLogger } from '../../src/index.ts';
+import { exchange, waitFor } from '@heroes/http-kit/testing';
 import { request, serve } from '../_helpers/serve.ts';
 
 /** The request log line, once it is written (when the response closes). */

@@ -1,5 +1,5 @@
 /**
- * The settings tables and env parsers alone (`@heroes/http-kit/settings`):
+ * The settings tables and env parsers alone (`@heroes/platform/settings`):
  * for command lines that must start fast, without the HTTP middleware.
  */
 export * from './env-parsers.ts';

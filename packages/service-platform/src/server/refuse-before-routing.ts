@@ -19,7 +19,7 @@
  * Usage: configureServer(server) calls it, once the handler is attached.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { NO_SNIFF } from '../response/no-sniff.ts';
+import { NO_SNIFF } from '@heroes/http-kit';
 
 const installed = new WeakSet<Server>();
 
