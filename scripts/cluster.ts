@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
-import { freePort } from '@heroes/platform';
+import { freePort } from '@heroes/test-kit/free-port'; // a dev tool's ports: the test kit's helper, without the browser
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
 import { Supervisor } from './start/supervisor.ts';

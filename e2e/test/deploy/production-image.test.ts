@@ -14,7 +14,7 @@ import test from 'ava';
 import { parse } from 'yaml';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
-import { spawnProcess, waitFor } from '@heroes/http-kit/testing';
+import { spawnProcess, waitFor } from '@heroes/test-kit';
 import { authCli } from '../_helpers/auth-cli.ts';
 import { freePort } from '../_helpers/stack.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
-import { freePort } from '@heroes/http-kit/testing';
+import { freePort } from '@heroes/test-kit';
 
 const isRoot = process.getuid?.() === 0;
 

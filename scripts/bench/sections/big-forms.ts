@@ -15,7 +15,7 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { probeLatencyWhile } from '@heroes/http-kit/testing';
+import { probeLatencyWhile } from '@heroes/test-kit';
 import { sampleRss, rssOf } from '../lib/rss.ts';
 import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { readBody } from '../../src/index.ts';
-import { exchange, jsonBody } from '../../src/testing/index.ts';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { request, serve } from '../_helpers/serve.ts';
 
 const LIMIT = 1000;

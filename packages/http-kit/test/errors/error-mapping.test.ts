@@ -14,7 +14,7 @@ import {
   QueueFullError,
   toProblem,
 } from '../../src/index.ts';
-import { waitFor } from '../../src/testing/index.ts';
+import { waitFor } from '@heroes/test-kit';
 import { request, serve } from '../_helpers/serve.ts';
 
 function thrower(err: unknown) {

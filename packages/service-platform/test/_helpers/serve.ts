@@ -1,6 +1,6 @@
 /**
  * Test helpers: a real Koa app as the servers compose it (request log, then
- * http-kit) on 127.0.0.1:0; the raw HTTP client is http-kit's test helper.
+ * http-kit) on 127.0.0.1:0; the raw HTTP client is the test kit's rawRequest.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { createHttpKit, type HttpKit, type HttpKitOptions } from '@heroes/http-kit';
 import { configureServer, createRequestLogger, type ServerOptions } from '../../src/index.ts';
 
-export { request, type RawRequest, type RawResponse } from '../../../http-kit/test/_helpers/serve.ts';
+export { rawRequest as request, type RawRequest, type RawResponse } from '@heroes/test-kit';
 
 export interface Served {
   port: number;

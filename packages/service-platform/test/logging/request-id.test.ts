@@ -5,7 +5,7 @@ import test from 'ava';
 import Koa from 'koa';
 import { createHttpKit } from '@heroes/http-kit';
 import { createLogger, createRequestId, createRequestLogger, currentRequestId } from '../../src/index.ts';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 
 test('an id is kept when well-formed, generated otherwise, sent back, and on every log line of the request', async (t) => {
   const lines: Record<string, unknown>[] = [];

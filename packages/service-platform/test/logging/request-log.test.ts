@@ -2,7 +2,7 @@ import net from 'node:net';
 import test from 'ava';
 import { readBody } from '@heroes/http-kit';
 import { createClientAddress, createLogger } from '../../src/index.ts';
-import { exchange, waitFor } from '@heroes/http-kit/testing';
+import { exchange, waitFor } from '@heroes/test-kit';
 import { request, serve } from '../_helpers/serve.ts';
 
 /** The request log line, once it is written (when the response closes). */

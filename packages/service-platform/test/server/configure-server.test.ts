@@ -2,7 +2,7 @@ import http from 'node:http';
 import test from 'ava';
 import { DEFAULTS, readBody } from '@heroes/http-kit';
 import { configureServer, handleClientErrors } from '../../src/index.ts';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { request, serve } from '../_helpers/serve.ts';
 
 function echo(app: import('koa')) {

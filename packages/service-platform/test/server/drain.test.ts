@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import test from 'ava';
 import { trackRequests } from '../../src/index.ts';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 
 test('drain lets in-flight requests finish with Connection: close, refuses new connections, then resolves', async (t) => {
   // Requests are answered only once the drain has begun.

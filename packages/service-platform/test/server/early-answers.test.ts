@@ -8,7 +8,7 @@
 import net from 'node:net';
 import test from 'ava';
 import { readBody } from '@heroes/http-kit';
-import { uploadFromAnotherProcess } from '@heroes/http-kit/testing';
+import { uploadFromAnotherProcess } from '@heroes/test-kit';
 import { serve } from '../_helpers/serve.ts';
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { readBody } from '@heroes/http-kit';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { request, serve } from '../_helpers/serve.ts';
 
 /** configureServer's 100-continue check against the kit's body limit. */

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { basic } from '../../src/testing/index.ts';
+import { basic } from '../src/index.ts';
 
 const decoded = (header: string) => Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8');
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { waitFor } from '../../src/testing/index.ts';
+import { waitFor } from '../src/index.ts';
 
 test('waitFor returns the first truthy value of the condition', async (t) => {
   let calls = 0;

@@ -1,5 +1,5 @@
 /**
- * Test helper (import from '@heroes/http-kit/testing'): speaks raw bytes over TCP, for requests node:http would refuse
+ * Test helper (import from '@heroes/test-kit'): speaks raw bytes over TCP, for requests node:http would refuse
  * to send (malformed, oversized headers, lying Content-Length, stalled bodies).
  */
 import net from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Test and benchmark helper (import from '@heroes/http-kit/testing'): how
+ * Test and benchmark helper (import from '@heroes/test-kit'): how
  * long a server's event loop was blocked while some work ran, measured
  * from outside: GET `url` (a cheap route, e.g. /health/live) one after
  * another until `work` settles; the slowest answer bounds the longest
