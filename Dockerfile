@@ -12,6 +12,7 @@ COPY packages/http-kit/package.json packages/http-kit/
 COPY packages/service-platform/package.json packages/service-platform/
 COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/db/package.json packages/db/
+COPY packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY packages/auth-server/package.json packages/auth-server/
 COPY packages/resource-server/package.json packages/resource-server/
 COPY packages/web-app/package.json packages/web-app/
@@ -32,6 +33,7 @@ COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
 COPY --from=build /app/packages/service-platform/package.json packages/service-platform/
 COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY --from=build /app/packages/db/package.json packages/db/
+COPY --from=build /app/packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
 COPY --from=build /app/packages/resource-server/package.json packages/resource-server/
 COPY --from=build /app/packages/web-app/package.json packages/web-app/

@@ -23,7 +23,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { applyMigrations, dataDir, repoRoot } from '@heroes/db';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { freePort } from '@heroes/test-kit/free-port'; // a dev tool's ports: the test kit's helper, without the browser
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';

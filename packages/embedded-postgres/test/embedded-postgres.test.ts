@@ -16,7 +16,7 @@ const dataDir = path.join(parentDir, 'data');
 process.env.HEROES_DATA_DIR = dataDir;
 process.env.EMBEDDED_PG_PORT = String(await freePort());
 const { startEmbeddedPostgres } = await import('../src/embedded-postgres.ts');
-const { applyMigrations } = await import('../src/migrate.ts');
+const { applyMigrations } = await import('@heroes/db');
 
 test.after.always(() => fs.rmSync(parentDir, { recursive: true, force: true }));
 

@@ -38,7 +38,7 @@ import {
   SUPERUSER,
   type EmbeddedPasswords,
 } from './embedded-roles.ts';
-import { dataDir } from './paths.ts';
+import { dataDir } from '@heroes/db';
 
 export { EmbeddedPostgresError };
 
