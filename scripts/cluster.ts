@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyMigrations, dataDir, repoRoot } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
-import { freePort } from '@heroes/test-kit/free-port'; // a dev tool's ports: the test kit's helper, without the browser
+import { freePort } from '@heroes/test-kit/free-port'; // free ports from the test kit, without loading the browser
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
 import { Supervisor } from './start/supervisor.ts';
