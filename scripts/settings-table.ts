@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
-import { settingsMarkdown, type SettingsTable } from '@heroes/http-kit';
+import { settingsMarkdown, type SettingsTable } from '@heroes/platform';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
 import { START_SETTINGS } from './start/settings.ts';
 

@@ -23,7 +23,8 @@
  *    channel and drain on their own (docs/operations.md, "Stopping").
  */
 import path from 'node:path';
-import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, resolveDatabaseUrl, writeRuntimeFile } from '@heroes/db';
+import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { unavailablePorts } from './start/check-ports.ts';
 import { checkEnvironment, START_SETTINGS } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';

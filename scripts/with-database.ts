@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { resolveDatabaseUrl } from '@heroes/db';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 
 /** Runs `command` with DATABASE_URL (and `extraEnv`) set; resolves to its exit code. */
 export async function runWithDatabase(command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<number> {

@@ -17,8 +17,8 @@ import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { parseProxyTrust } from '@heroes/http-kit';
-import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { parseProxyTrust } from '@heroes/platform';
+import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const LOGIN_ADDRESS_LIMIT = 5;

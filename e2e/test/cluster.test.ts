@@ -12,7 +12,7 @@ import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { basic, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort } from './_helpers/stack.ts';

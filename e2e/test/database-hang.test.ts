@@ -9,7 +9,7 @@
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 let database: TestDatabase;

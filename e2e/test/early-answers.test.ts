@@ -8,7 +8,7 @@
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { uploadFromAnotherProcess, type UploadOutcome } from '@heroes/http-kit/testing';
+import { uploadFromAnotherProcess, type UploadOutcome } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const MB = 1024 * 1024;

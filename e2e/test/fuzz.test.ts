@@ -21,7 +21,7 @@ import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } 
 import test from 'ava';
 import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { exchange, jsonBody, probeLatencyWhile } from '@heroes/http-kit/testing';
+import { exchange, jsonBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);

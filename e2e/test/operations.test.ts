@@ -6,7 +6,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, waitFor } from '@heroes/http-kit/testing';
+import { basic, waitFor } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 
@@ -162,7 +162,7 @@ test.serial('npm start restarts a server killed with SIGKILL, with backoff, and 
 });
 
 test.serial('with WORKERS=2 the primary replaces a worker killed with SIGKILL; the port keeps answering', async (t) => {
-  const { spawnProcess } = await import('@heroes/http-kit/testing');
+  const { spawnProcess } = await import('@heroes/test-kit');
   const { repoRoot } = await import('@heroes/db');
   const path = await import('node:path');
   const auth = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'packages/auth-server/src/main.ts')], {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
-import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { freePort, isListening } from './_helpers/stack.ts';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');

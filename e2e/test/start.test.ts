@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import pg from 'pg';
 import { repoRoot } from '@heroes/db';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 
 const run = promisify(execFile);

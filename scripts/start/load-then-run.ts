@@ -14,7 +14,7 @@
  */
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { STOP_MESSAGE } from '@heroes/http-kit';
+import { STOP_MESSAGE } from '@heroes/platform';
 import { LOADED } from './handover.ts';
 
 const [preload, main] = process.argv.slice(2);

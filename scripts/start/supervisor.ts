@@ -17,7 +17,7 @@
  *   that exits meanwhile stays down).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { STOP_MESSAGE } from '@heroes/http-kit';
+import { STOP_MESSAGE } from '@heroes/platform';
 import { LOADED } from './handover.ts';
 
 export interface SupervisorOptions {

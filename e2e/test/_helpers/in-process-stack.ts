@@ -10,8 +10,8 @@
  */
 import { createAuthServer, generateKeys, type AuthServerOptions } from '@heroes/auth-server';
 import { createResourceServer, type ResourceServerOptions } from '@heroes/resource-server';
-import { createLogger } from '@heroes/http-kit';
-import { freePort } from '@heroes/http-kit/testing';
+import { createLogger } from '@heroes/platform';
+import { freePort } from '@heroes/test-kit';
 
 export interface InProcessStack {
   /** The edge's base URL (what clients call). */

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '@heroes/db';
-import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 
-export { freePort } from '@heroes/http-kit/testing';
+export { freePort } from '@heroes/test-kit';
 
 export interface RunningStack extends SpawnedProcess {
   /** SIGINT by default, as Ctrl-C; the stack gets a minute to stop before SIGKILL. */

@@ -14,11 +14,11 @@ import test from 'ava';
 import { parse } from 'yaml';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
-import { spawnProcess, waitFor } from '@heroes/http-kit/testing';
+import { spawnProcess, waitFor } from '@heroes/test-kit';
 import { freePort } from '../_helpers/stack.ts';
 
 const run = promisify(execFile);
-const PACKAGES = ['http-kit', 'oauth-scopes', 'db', 'auth-server', 'resource-server'];
+const PACKAGES = ['http-kit', 'service-platform', 'oauth-scopes', 'db', 'auth-server', 'resource-server'];
 
 test.serial('npm run build compiles every package, and the compiled servers run without tsx', async (t) => {
   await run('npm', ['run', 'build'], { cwd: repoRoot, timeout: 300_000 });

@@ -5,8 +5,8 @@
  * App-wide steps, outermost first: client address (the edge's
  * X-Forwarded-For, right to left), no-sniff, request id, probes and
  * metrics for internal callers only (middleware/internal-only.ts), health
- * probes, metrics, http-kit (request log line, gzip, errors → JSON,
- * response encoding), 404 for anything unanswered. Then each endpoint at
+ * probes, metrics, the request log line (platform), http-kit (gzip,
+ * errors → JSON, response encoding), 404 for anything unanswered. Then each endpoint at
  * its own path, with its own step table:
  *   endpoints/token-endpoint.ts          POST /auth/token
  *   endpoints/revocation-endpoint.ts     POST /auth/revoke
@@ -21,19 +21,23 @@
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import {
-  BoundedQueue,
-  createHealth,
   createHttpKit,
-  createLogger,
-  createRequestId,
   noSniff,
   NotFoundError,
   QueueFullError,
-  serve,
-  type Health,
   type Logger,
 } from '@heroes/http-kit';
+import {
+  BoundedQueue,
+  createHealth,
+  createLogger,
+  createRequestId,
+  createRequestLogger,
+  serve,
+  type Health,
+} from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
@@ -92,7 +96,7 @@ export interface AuthServer {
   provider: Provider;
   db: PrismaClient;
   config: AuthServerConfig;
-  /** GET /health/live and /health/ready (see http-kit's createHealth). */
+  /** GET /health/live and /health/ready (see the platform's createHealth). */
   health: Health;
   /** Listens on `port` (default config.port; 0 = ephemeral) and config.host. */
   listen(port?: number): Promise<ListeningServer>;
@@ -180,7 +184,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(internalOnly(config.metricsAllow));
   app.use(health.middleware);
   app.use(metrics.middleware);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes }).middleware);
+  app.use(createRequestLogger(logger));
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();

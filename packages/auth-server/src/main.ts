@@ -3,11 +3,11 @@
  * (see config/settings.ts), listens on AUTH_HOST:AUTH_PORT, stops cleanly
  * on SIGINT/SIGTERM. A start-up failure is one line per problem and exit 1.
  */
-import { createLogger, exitOnStartupFailure, limitHeapGrowth, stopOnSignals } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, limitHeapGrowth, stopOnSignals } from '@heroes/platform';
 import { createAuthServer } from './create-auth-server.ts';
 import { loadConfig } from './config/load-config.ts';
 
-// Dead objects of streamed answers must not pile up in RSS (http-kit's server/limit-heap-growth.ts).
+// Dead objects of streamed answers must not pile up in RSS (the platform's server/limit-heap-growth.ts).
 limitHeapGrowth();
 const logger = createLogger('auth-server');
 

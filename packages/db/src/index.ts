@@ -2,12 +2,11 @@ export { createDb, poolStats, sqlPool, type CreateDbOptions, type PoolStats } fr
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
-export { resolveDatabaseUrl, type ResolvedDatabase } from './resolve-database-url.ts';
 export { applyMigrations } from './migrate.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
 export { repoRoot, dataDir, migrationsDir, resolveDataDir } from './paths.ts';
-export { readOrCreateSecretFile } from './secret-file.ts';
-export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
+export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';
+export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
 export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';

@@ -1,25 +1,30 @@
 /**
- * `node packages/db/dist/migrate-command.js` (the image's migration step) and
- * `npm run migrate`: applies pending migrations to DATABASE_URL, or to the
- * embedded server when it is unset. One line on success or failure; exit 1
- * on failure.
+ * `node packages/db/dist/migrate-command.js` (the image's migration step):
+ * applies pending migrations to DATABASE_URL. One line on success or
+ * failure; exit 1 on failure. `npm run migrate` (scripts/migrate.ts) runs
+ * the same report on DATABASE_URL or, when it is unset, the embedded server.
  */
+import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
 import { describeDatabase } from './describe-database.ts';
-import { resolveDatabaseUrl } from './resolve-database-url.ts';
 
-const database = await resolveDatabaseUrl({ log: (line) => console.error(line) }).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
-});
-let exitCode = 0;
-try {
-  await applyMigrations(database.url);
-  console.error(`migrations applied to ${describeDatabase(database.url)}`);
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  exitCode = 1;
-} finally {
-  await database.release();
+/** Applies the migrations to `url` and says so in one line on stderr; resolves to the exit code. */
+export async function migrateAndReport(url: string): Promise<number> {
+  try {
+    await applyMigrations(url);
+    console.error(`migrations applied to ${describeDatabase(url)}`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
 }
-process.exit(exitCode);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('DATABASE_URL is not set (npm run migrate uses the embedded server when it is)');
+    process.exit(1);
+  }
+  process.exit(await migrateAndReport(url));
+}

@@ -1,9 +1,9 @@
 /**
  * The kit: one middleware to `app.use()` first, plus the resolved options.
  *
- * The middleware runs, outermost first:
- * 1. request log — one line per request (method, path without query, status, ms);
- *    `X-Content-Type-Options: nosniff` is set on every answer (no-sniff.ts);
+ * The middleware runs, outermost first (the request log line is the
+ * platform's: @heroes/platform's createRequestLog, used before the kit):
+ * 1. `X-Content-Type-Options: nosniff` is set on every answer (no-sniff.ts);
  * 2. error mapping of what compression itself throws (a JSON 500, never
  *    Koa's text body);
  * 3. gzip — koa-compress, so compression is the last step of the response;
@@ -18,7 +18,7 @@
  *
  * Usage:
  * ```ts
- * const kit = createHttpKit({ maxBodyBytes: 1024 * 1024 });
+ * const kit = createHttpKit({ logger, maxBodyBytes: 1024 * 1024 });
  * app.use(kit.middleware);
  * ```
  */
@@ -27,7 +27,6 @@ import type { CodecRegistry } from './codecs/codec-registry.ts';
 import { assertDeclaredLength } from './body/read-bytes.ts';
 import { createCompression } from './compression/compress.ts';
 import { createErrorHandler } from './errors/handle-errors.ts';
-import { createRequestLogger } from './logging/log-requests.ts';
 import { resolveOptions, type HttpKitOptions, type ResolvedHttpKitOptions } from './options.ts';
 import { assertQuerySize } from './query/assert-query-size.ts';
 import { attachSettings } from './request-settings.ts';
@@ -43,20 +42,18 @@ export interface HttpKit {
 export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const resolved = resolveOptions(options);
   const { registry, logger, compressThreshold } = resolved;
-  const logRequests = options.skip?.requestLog ? passThrough : createRequestLogger(logger);
   const compress = options.skip?.compression ? passThrough : createCompression(registry, compressThreshold);
-  const handleErrors = createErrorHandler(logger);
+  const handleErrors = createErrorHandler(logger, options.translateError);
   const encodeResponse = createResponseEncoder(registry);
   const middleware: Middleware = function httpKit(ctx, next) {
     attachSettings(ctx.req, resolved);
     ctx.set(NO_SNIFF);
-    return logRequests(ctx, () =>
-      handleErrors(ctx, () => compress(ctx, () =>
-        handleErrors(ctx, () => {
-          assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
-          assertQuerySize(ctx.querystring, resolved.maxQueryParameters);
-          return encodeResponse(ctx, next);
-        }))));
+    return handleErrors(ctx, () => compress(ctx, () =>
+      handleErrors(ctx, () => {
+        assertDeclaredLength(ctx.req, resolved.maxBodyBytes);
+        assertQuerySize(ctx.querystring, resolved.maxQueryParameters);
+        return encodeResponse(ctx, next);
+      })));
   };
   return { middleware, registry, options: resolved };
 }

@@ -1,6 +1,8 @@
 /**
  * @heroes/http-kit — the request/response body rules of docs/http.md as
- * Koa middleware and small functions. Public API only.
+ * Koa middleware and small functions: bodies, codecs, key filters, encoding,
+ * compression, error mapping. Running a service (settings, logs, metrics,
+ * health, serve/drain) is @heroes/platform's. Public API only.
  */
 export { createHttpKit, type HttpKit } from './create-http-kit.ts';
 export type { HttpKitOptions, ResolvedHttpKitOptions } from './options.ts';
@@ -39,57 +41,9 @@ export {
   InternalServerError,
 } from './errors/client-errors.ts';
 export { RetryLaterError, type RetryLaterOptions } from './errors/retry-later-error.ts';
-export { toProblem, withRetryAfter, type Problem } from './errors/to-problem.ts';
-export { BoundedQueue, QueueFullError, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
-export { libuvPoolSize } from './settings/libuv-pool-size.ts';
-export { hashQueueSettings } from './settings/hash-queue-settings.ts';
-export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
-export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './errors/map-database-error.ts';
-
-export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
-export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
-
-export { createLogger } from './logging/create-logger.ts';
-export { logWhenClosed } from './logging/log-requests.ts';
+export { toProblem, withRetryAfter, type ErrorTranslator, type Problem } from './errors/to-problem.ts';
+export { QueueFullError } from './errors/queue-full-error.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';
 
-export * from './settings/env-parsers.ts'; // every export there is a parser of the settings tables
-export {
-  defaultsOf,
-  defineSettings,
-  loadSettings,
-  readSettings,
-  settingsMarkdown,
-  SettingsError,
-  type Env,
-  type Setting,
-  type SettingDefaults,
-  type SettingsTable,
-  type SettingValues,
-} from './settings/define-settings.ts';
-export { listen, shownHost, type Listening } from './server/listen.ts';
-export { serve, type ServeOptions, type Serving } from './server/serve.ts';
-export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
-export { freePort } from './server/free-port.ts';
-export { limitHeapGrowth, HEAP_GROWING_PERCENT } from './server/limit-heap-growth.ts';
-export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
-export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
-export { trackRequests, type Drainer } from './server/drain.ts';
-export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
-export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
-export {
-  clientAddressOf,
-  createClientAddress,
-  createTrustTest,
-  NO_PROXY,
-  plainAddress,
-  resolveClientAddress,
-  type ClientAddress,
-  type ProxyTrust,
-} from './address/client-address.ts';
-export { createInternalAccess } from './address/internal-access.ts';
-export { addressBucket } from './address/address-bucket.ts';
-export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
-export { createIpAllowList } from './metrics/ip-allow-list.ts';
 export { dispatchByMethod, passThrough, type DispatchOptions, type Method, type MethodTable } from './routing/dispatch-by-method.ts';

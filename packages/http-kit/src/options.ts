@@ -1,18 +1,21 @@
 /**
  * HttpKitOptions and their resolution (runs once per createHttpKit).
  */
-import type { Logger } from 'pino';
+import { pino, type Logger } from 'pino';
+import type { ErrorTranslator } from './errors/to-problem.ts';
 import { CodecRegistry } from './codecs/codec-registry.ts';
 import { createDefaultRegistry } from './codecs/create-default-registry.ts';
 import { DEFAULTS } from './defaults.ts';
-import { createLogger } from './logging/create-logger.ts';
 
 export interface HttpKitOptions {
   /** Codecs for request and response bodies. Default: createDefaultRegistry(). */
   registry?: CodecRegistry;
   /** Request body limit in bytes. Default 10 MiB (DEFAULTS.maxBodyBytes). */
   maxBodyBytes?: number;
-  /** Request and error log. Default: createLogger('http'). */
+  /**
+   * Where failed requests (5xx) are logged: the platform's createLogger() in
+   * the servers. Default: a plain pino logger named `http` on stdout.
+   */
   logger?: Logger;
   /** Most parameters in a query string; more → 400. Default 1,000 (DEFAULTS.maxQueryParameters). */
   maxQueryParameters?: number;
@@ -22,10 +25,15 @@ export interface HttpKitOptions {
    * Test-only: layers of the kit left out, so `npm run bench` can price each
    * one (its layer table). Never a setting: the service runs with all of them.
    */
-  skip?: { requestLog?: boolean; compression?: boolean };
+  skip?: { compression?: boolean };
+  /**
+   * Foreign errors the error mapping should answer as HttpErrors (the servers
+   * pass @heroes/db's mapDatabaseError). Default: none.
+   */
+  translateError?: ErrorTranslator;
 }
 
-export type ResolvedHttpKitOptions = Readonly<Required<Omit<HttpKitOptions, 'skip'>>>;
+export type ResolvedHttpKitOptions = Readonly<Required<Omit<HttpKitOptions, 'skip' | 'translateError'>>>;
 
 export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOptions {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
@@ -40,7 +48,7 @@ export function resolveOptions(options: HttpKitOptions = {}): ResolvedHttpKitOpt
   return Object.freeze({
     registry: options.registry ?? createDefaultRegistry(),
     maxBodyBytes,
-    logger: options.logger ?? createLogger(DEFAULTS.loggerName),
+    logger: options.logger ?? pino({ name: 'http' }),
     compressThreshold,
     maxQueryParameters,
   });

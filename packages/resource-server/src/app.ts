@@ -1,6 +1,6 @@
 /**
  * The Koa app of the public edge, as a table of layers (outermost first):
- * 0. the client address (http-kit's rule, TRUST_PROXY: `ctx.ip` for every
+ * 0. the client address (the platform's rule, TRUST_PROXY: `ctx.ip` for every
  *    layer below), `X-Content-Type-Options: nosniff` (every answer), request id
  *    (X-Request-Id, on every log line), health probes
  *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
@@ -16,7 +16,9 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createClientAddress, createHttpKit, createRequestId, noSniff, NotFoundError, type BoundedQueue, type Health, type Metrics } from '@heroes/http-kit';
+import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
+import { createClientAddress, createRequestId, createRequestLogger, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -78,8 +80,9 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   if (on('metrics')) app.use(metrics.middleware);
   if (on('forwarder')) app.use(forwarder.middleware);
   if (on('cors')) app.use(createCors(config.corsOrigins));
-  const skip = { requestLog: !on('log'), compression: !on('compression') };
-  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip }).middleware);
+  if (on('log')) app.use(createRequestLogger(logger));
+  const skip = { compression: !on('compression') };
+  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip, translateError: mapDatabaseError }).middleware);
   // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
   app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });

@@ -4,7 +4,7 @@
  * - listen(): starts the revocation feed, makes sure the server's own OAuth
  *   client row and the web app's public client exist (retried in the background while the database is
  *   down, so the edge still starts and answers 503), then listens with
- *   http-kit's serve (hardened server: request/header timeouts, JSON
+ *   the platform's serve (hardened server: request/header timeouts, JSON
  *   answers to parser errors, 413 instead of 100 Continue for an announced
  *   body over the limit).
  * - close(): stops accepting, closes idle and active connections, the
@@ -13,7 +13,7 @@
 import cluster from 'node:cluster';
 import type Koa from 'koa';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
-import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/http-kit';
+import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/platform';
 import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
@@ -38,7 +38,7 @@ export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
   introspector: CachedIntrospector;
-  /** GET /health/live and /health/ready (see http-kit's createHealth). */
+  /** GET /health/live and /health/ready (see the platform's createHealth). */
   health: Health;
   /** Resolves once the server's own OAuth client row is in place. */
   clientReady: Promise<void>;

@@ -11,11 +11,11 @@
  *   and exits once every worker has drained.
  */
 import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure, limitHeapGrowth, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/http-kit';
+import { createLogger, exitOnStartupFailure, limitHeapGrowth, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/platform';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
-// Dead objects of streamed answers must not pile up in RSS (http-kit's server/limit-heap-growth.ts).
+// Dead objects of streamed answers must not pile up in RSS (the platform's server/limit-heap-growth.ts).
 limitHeapGrowth();
 const logger = createLogger('resource-server');
 const CRASH_LOOP = { deaths: 5, withinMs: 60_000 };

@@ -70,7 +70,7 @@ export async function stopAll(): Promise<void> {
   await Promise.all(children.map(stopProcess));
 }
 
-export { freePort } from '@heroes/http-kit';
+export { freePort } from '@heroes/test-kit';
 
 export async function waitForPort(port: number): Promise<void> {
   for (let attempt = 0; attempt < 600 && !stopping; attempt++) {

@@ -17,7 +17,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, resolveDatabaseUrl } from '@heroes/db';
+import { repoRoot } from '@heroes/db';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { freePort, spawnNode, waitForPort } from './processes.ts';
 

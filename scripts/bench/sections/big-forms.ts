@@ -6,7 +6,7 @@
  * authorization server, and through the edge) and at POST /register
  * through the edge; each with Content-Length and chunked. While each is
  * handled, GET /health/live of both servers is asked one after another
- * (http-kit/testing's probeLatencyWhile): the slowest answer bounds the
+ * (the test kit's probeLatencyWhile): the slowest answer bounds the
  * event-loop stall of that server. Anchor: the slowest probe of each server
  * over one idle second just before (on a loaded machine, scheduling alone
  * delays probes). RSS of both processes sampled for the peak growth. Goal
@@ -15,7 +15,7 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { probeLatencyWhile } from '@heroes/http-kit/testing';
+import { probeLatencyWhile } from '@heroes/test-kit';
 import { sampleRss, rssOf } from '../lib/rss.ts';
 import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';

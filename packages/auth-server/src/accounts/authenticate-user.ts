@@ -21,7 +21,8 @@
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
-import { isWellFormedText, type BoundedQueue } from '@heroes/http-kit';
+import { isWellFormedText } from '@heroes/http-kit';
+import { type BoundedQueue } from '@heroes/platform';
 import { findUserRow } from '../adapter/find-by-key.ts';
 import { isStorableText } from '../params/storable-text.ts';
 

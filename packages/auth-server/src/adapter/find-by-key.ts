@@ -12,7 +12,7 @@
  * - timestamps are read as epoch milliseconds: the columns are TIMESTAMP(3)
  *   holding UTC (as Prisma writes them), which pg alone would read as local
  *   time;
- * - database failures are pg's own errors: mapDatabaseError (http-kit)
+ * - database failures are pg's own errors: mapDatabaseError (@heroes/db)
  *   classifies them as it does Prisma's (outage → 503).
  */
 import { sqlPool, type Prisma, type PrismaClient } from '@heroes/db';

@@ -8,7 +8,7 @@
  * - Prisma's multi-line messages are replaced by what they mean.
  */
 import { databaseAddress } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { ClientRegistryError, type ClientRegistryErrorCode } from '../clients/index.ts';
 
 /** What went wrong, as `--json` output names it in `error`. */
@@ -35,7 +35,7 @@ export function errorCode(err: unknown): ClientRegistryErrorCode | CliErrorCode 
   return classifyDatabaseError(err) ? 'database_error' : 'unexpected_error';
 }
 
-/** The one line to print for `err`; what a database error means comes from http-kit's classifier. */
+/** The one line to print for `err`; what a database error means comes from @heroes/db's classifier. */
 export function errorLine(err: unknown, databaseUrl?: string): string {
   if (err instanceof ClientRegistryError || err instanceof CliError) return firstLine(err.message);
   const where = databaseUrl ? databaseAddress(databaseUrl) : 'the configured address';

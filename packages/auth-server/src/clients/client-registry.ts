@@ -12,7 +12,7 @@
  *   notify resource servers on commit.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/http-kit/database-errors';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { formatScopes } from '@heroes/oauth-scopes';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';

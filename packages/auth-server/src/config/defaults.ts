@@ -3,7 +3,7 @@
  * settings' defaults (settings.ts) plus the fixed rules below. Each can be
  * overridden by passing a partial config to createAuthServer.
  */
-import { defaultsOf, libuvPoolSize } from '@heroes/http-kit/settings';
+import { defaultsOf, libuvPoolSize } from '@heroes/platform/settings';
 import { SETTINGS } from './settings.ts';
 
 /** Rules that are not settings. */

@@ -9,7 +9,7 @@
  * - PUBLIC_BASE_URL must be an http(s) URL without query or fragment; a
  *   trailing slash is removed.
  */
-import { loadSettings, type Env, type SettingValues } from '@heroes/http-kit/settings';
+import { loadSettings, type Env, type SettingValues } from '@heroes/platform/settings';
 import { FIXED } from './defaults.ts';
 import { SETTINGS } from './settings.ts';
 

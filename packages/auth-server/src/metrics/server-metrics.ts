@@ -1,12 +1,12 @@
 /**
- * The authorization server's Prometheus metrics (http-kit's createMetrics):
+ * The authorization server's Prometheus metrics (the platform's createMetrics):
  * requests by route, the database pool, and the password-hash queue.
  * - the route label is the endpoint path for the provider's and the login
  *   form's fixed paths, `unmatched` for anything else.
  */
 import type { Context } from 'koa';
 import { poolStats, type PrismaClient } from '@heroes/db';
-import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
+import { createMetrics, type Cidr, type Metrics } from '@heroes/platform';
 import { passwordHashQueueDepth } from './password-hash-queue.ts';
 import { ROUTES } from '../provider/routes.ts';
 

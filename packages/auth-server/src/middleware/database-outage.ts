@@ -6,7 +6,7 @@
  * password grant, findAccount) and renders a 500 `server_error`, emitting
  * `server_error` with the request's context and the error. This middleware
  * remembers that error per request and, once the provider has answered,
- * classifies it with http-kit's mapDatabaseError.
+ * classifies it with @heroes/db's mapDatabaseError.
  *
  * Rules enforced here:
  * - the database unreachable or timing out, inside the provider or in our
@@ -20,7 +20,8 @@
  */
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { mapDatabaseError, RetryLaterError } from '@heroes/http-kit';
+import { RetryLaterError } from '@heroes/http-kit';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import { oauthTemporarilyUnavailable } from '../provider/temporarily-unavailable.ts';
 import type { OAuthError } from './oauth-error.ts';
 

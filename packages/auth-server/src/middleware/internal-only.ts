@@ -9,7 +9,7 @@
  * Usage: `app.use(internalOnly(config.metricsAllow))`, after the client address, before the probes.
  */
 import type { Middleware } from 'koa';
-import { createInternalAccess, HEALTH_PATHS, type Cidr } from '@heroes/http-kit';
+import { createInternalAccess, HEALTH_PATHS, type Cidr } from '@heroes/platform';
 
 const PROBES: ReadonlySet<string> = new Set(Object.values(HEALTH_PATHS));
 

@@ -17,7 +17,7 @@
  * Usage: `http.createServer((req, res) => { stripUntrustedForwarding(req); handler(req, res); })`
  */
 import type { IncomingMessage } from 'node:http';
-import { createIpAllowList, type Cidr } from '@heroes/http-kit';
+import { createIpAllowList, type Cidr } from '@heroes/platform';
 
 const FORWARDING = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'] as const;
 

@@ -55,7 +55,7 @@
  */
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
-import { addressBucket } from '@heroes/http-kit';
+import { addressBucket } from '@heroes/platform';
 
 export interface LoginLimits {
   accountFailures: number;

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { launchBrowser } from '@heroes/http-kit/testing';
+export { launchBrowser } from '@heroes/test-kit';
 
 export interface RedirectTarget {
   url: string;

@@ -1,10 +1,10 @@
 /**
  * OAuth request helpers over the shared fetchJson (real sockets).
  */
-import { fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/http-kit/testing';
+import { fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/test-kit';
 
 /** `Authorization: Basic` for a client id and secret (RFC 6749 section 2.3.1), from the shared test kit. */
-export { basic } from '@heroes/http-kit/testing';
+export { basic } from '@heroes/test-kit';
 
 /** A Basic header around any decoded text, also malformed ones (no colon, ...). */
 export function basicHeader(decoded: string): string {

@@ -2,7 +2,7 @@
  * Starts `node --import tsx src/main.ts` as a real process and waits for its
  * "listening" log line.
  */
-import { spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { packageDir } from './paths.ts';
 
 export interface SpawnedServer extends SpawnedProcess {

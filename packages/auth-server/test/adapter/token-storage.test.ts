@@ -2,7 +2,7 @@ import test from 'ava';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { createDb } from '@heroes/db';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { hashToken, purgeExpired, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
 import { TokenAdapter } from '../../src/adapter/token-adapter.ts';
 import { RecordAdapter } from '../../src/adapter/record-adapter.ts';

@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import http from 'node:http';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 

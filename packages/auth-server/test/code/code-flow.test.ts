@@ -1,5 +1,5 @@
 import test from 'ava';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, postForm } from '../_helpers/http.ts';
 import { pkcePair } from '../_helpers/pkce.ts';

@@ -5,7 +5,7 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { basic, postForm } from '../_helpers/http.ts';
 import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
-import { freePort } from '@heroes/http-kit/testing';
+import { freePort } from '@heroes/test-kit';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 // The browser posts the form with its page's Origin, which must be PUBLIC_BASE_URL's: the server listens there.

@@ -14,7 +14,7 @@ import { addClient, addUser, startTestServer, type TestServer } from '../_helper
 import { postForm } from '../_helpers/http.ts';
 import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
 import { escapeHtml } from '../../src/code/login-page.ts';
-import { freePort } from '@heroes/http-kit/testing';
+import { freePort } from '@heroes/test-kit';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const port = await freePort();

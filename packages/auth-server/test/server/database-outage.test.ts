@@ -2,7 +2,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
-import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 
 // docs/http.md, "Errors": the database unreachable → 503, at every OAuth endpoint, and the server recovers.
 let testDb: TestDatabase;

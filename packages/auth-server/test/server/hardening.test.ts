@@ -1,5 +1,5 @@
 import test from 'ava';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 
 let s: TestServer;

@@ -3,10 +3,10 @@
  * a request that came through the edge (it carries X-Forwarded-For) is
  * refused unless METRICS_ALLOW admits its original client; straight from
  * loopback (kubelet, the edge's readiness check, a local Prometheus) they
- * answer as before. middleware/internal-only.ts, http-kit's createInternalAccess.
+ * answer as before. middleware/internal-only.ts, the platform's createInternalAccess.
  */
 import test from 'ava';
-import { parseCidrList } from '@heroes/http-kit';
+import { parseCidrList } from '@heroes/platform';
 import { startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 
 let closed: TestServer;

@@ -2,7 +2,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { addClient, addUser } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant } from '../_helpers/http.ts';
 import { spawnServer } from '../_helpers/spawn-server.ts';

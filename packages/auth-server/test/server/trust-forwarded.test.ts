@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import type { IncomingMessage } from 'node:http';
-import { parseCidrList } from '@heroes/http-kit';
+import { parseCidrList } from '@heroes/platform';
 import { createForwardingFilter } from '../../src/middleware/trust-forwarded.ts';
 
 function request(remoteAddress: string): IncomingMessage {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import test from 'ava';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic } from '../_helpers/http.ts';
 

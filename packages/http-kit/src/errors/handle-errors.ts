@@ -19,18 +19,18 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { serializeError } from '../logging/serialize-error.ts';
-import { QueueFullError } from '../queue/bounded-queue.ts';
-import { toProblem } from './to-problem.ts';
+import { QueueFullError } from './queue-full-error.ts';
+import { toProblem, type ErrorTranslator } from './to-problem.ts';
 
 /** Headers that describe the request, not the failed handler's answer. */
 const KEPT_HEADERS = new Set(['vary', 'x-request-id', 'x-content-type-options']);
 
-export function createErrorHandler(logger: Logger): Middleware {
+export function createErrorHandler(logger: Logger, translate?: ErrorTranslator): Middleware {
   return async function handleErrors(ctx, next) {
     try {
       await next();
     } catch (err) {
-      const problem = toProblem(err);
+      const problem = toProblem(err, translate);
       if (problem.status >= 500 && problem.status !== 501 && !(err instanceof QueueFullError)) {
         logger.error({ err: serializeError(err), method: ctx.method, path: ctx.path, status: problem.status }, 'request failed');
       }

@@ -3,7 +3,9 @@
  *
  * Rules:
  * - HttpError: its status; message and details when `expose`.
- * - Database errors (see mapDatabaseError): 409 / 400 / 404 / 503.
+ * - What the caller's `translate` turns into an HttpError (the servers pass
+ *   @heroes/db's mapDatabaseError: 409 / 400 / 404 / 503); http-kit itself
+ *   knows no database.
  * - Errors with a numeric `status`/`statusCode` in 400–599 (http-errors,
  *   `ctx.throw`): that status; `message` when `expose` is true.
  * - Everything else: 500 `{"error":"internal server error"}`; details stay in the log.
@@ -19,7 +21,6 @@
 import { STATUS_CODES } from 'node:http';
 import { DEFAULTS } from '../defaults.ts';
 import { HttpError } from './http-error.ts';
-import { mapDatabaseError } from './map-database-error.ts';
 
 export interface Problem {
   status: number;
@@ -29,8 +30,13 @@ export interface Problem {
 
 export const INTERNAL_ERROR_MESSAGE = 'internal server error';
 
-export function toProblem(err: unknown): Problem {
-  const httpError = toHttpError(err);
+/** Turns a foreign error (e.g. a database driver's) into an HttpError, or undefined when it is not one it knows. */
+export type ErrorTranslator = (err: unknown) => HttpError | undefined;
+
+const translateNothing: ErrorTranslator = () => undefined;
+
+export function toProblem(err: unknown, translate: ErrorTranslator = translateNothing): Problem {
+  const httpError = toHttpError(err, translate);
   if (!httpError) return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {} };
   const { status, expose } = httpError;
   const body = expose
@@ -46,9 +52,9 @@ export function withRetryAfter(headers: Readonly<Record<string, string>>): Recor
 }
 
 /** Normalises anything thrown into an HttpError, or undefined for an unknown 500. */
-export function toHttpError(err: unknown): HttpError | undefined {
+export function toHttpError(err: unknown, translate: ErrorTranslator = translateNothing): HttpError | undefined {
   if (err instanceof HttpError) return err;
-  const mapped = mapDatabaseError(err);
+  const mapped = translate(err);
   if (mapped) return mapped;
   if (typeof err !== 'object' || err === null) return undefined;
   const record = err as Record<string, unknown>;

@@ -15,7 +15,7 @@
  *   one.
  */
 import { INACTIVE, toTokenInfo, type TokenInfo } from './token-info.ts';
-import { currentRequestId } from '@heroes/http-kit';
+import { currentRequestId } from '@heroes/platform';
 
 export interface IntrospectOptions {
   authServerUrl: string;

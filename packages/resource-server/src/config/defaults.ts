@@ -2,7 +2,7 @@
  * Every default of the resource server, in one place: the environment
  * settings' defaults (settings.ts) plus the fixed rules below.
  */
-import { defaultsOf, libuvPoolSize } from '@heroes/http-kit';
+import { defaultsOf, libuvPoolSize } from '@heroes/platform';
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { SETTINGS } from './settings.ts';
 

@@ -7,7 +7,7 @@
  * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
 import { resolveDataDir } from '@heroes/db/pg';
-import { loadSettings, type Env } from '@heroes/http-kit';
+import { loadSettings, type Env } from '@heroes/platform';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';
 import { SETTINGS } from './settings.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ProxyTrust, SettingValues } from '@heroes/http-kit';
+import type { ProxyTrust, SettingValues } from '@heroes/platform';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
 import type { AppLayer } from '../app.ts';
@@ -9,7 +9,7 @@ type FromSettings = SettingValues<typeof SETTINGS>;
 /** Everything a resource server needs, fully resolved (settings.ts and defaults.ts document each key). */
 export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel'>, Mutable<typeof FIXED> {
   clientSecret: string;
-  /** Optional logger; http-kit's `createLogger('resource-server')` when absent. */
+  /** Optional logger; the platform's `createLogger('resource-server')` when absent. */
   logger?: Logger;
   /** Test-only, never a setting: app layers left out (app.ts; `npm run bench`'s layer table). */
   skipLayers?: readonly AppLayer[];

@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/http-kit/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });

@@ -3,7 +3,7 @@
  * ~0.7 ms of CPU per call here, capping GET /heroes near 1,500 req/s on the
  * 2-core dev machine; the same query on pg directly reaches ~6,000).
  * - an idle connection that dies is dropped and logged, never a crash.
- * - `query()` rethrows what pg throws: http-kit's one database-error
+ * - `query()` rethrows what pg throws: @heroes/db's one database-error
  *   classifier (mapDatabaseError) answers it (23505 → 409; refused, reset,
  *   terminated → 503 `unable to connect to database`; pool timeout → 503
  *   `timed out connection to database`); the pool reconnects on the next call.

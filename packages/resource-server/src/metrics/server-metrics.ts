@@ -1,12 +1,12 @@
 /**
- * The resource server's Prometheus metrics (http-kit's createMetrics):
+ * The resource server's Prometheus metrics (the platform's createMetrics):
  * requests by route template, introspection cache lookups, the database
  * pool, and the password-hash queue.
  * - route: the @koa/router template (`/heroes/:id`), `/auth/*` or
  *   `/.well-known/*` for forwarded requests, else `unmatched`.
  */
 import type { Context } from 'koa';
-import { createMetrics, type Cidr, type Metrics } from '@heroes/http-kit';
+import { createMetrics, type Cidr, type Metrics } from '@heroes/platform';
 import type { Database } from '../data/create-pool.ts';
 import { FORWARDED_PATHS } from '../proxy/forward-to-auth-server.ts';
 import { passwordHashQueueDepth } from './password-hash-queue.ts';

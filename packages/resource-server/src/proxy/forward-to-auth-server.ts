@@ -30,14 +30,15 @@
  *   (EPIPE) and the client would see a 503 instead;
  * - upstream response headers may total maxHeaderBytes (64 KB), so a long
  *   but legitimate Location still relays.
- * - one log line per forwarded request (http-kit's logWhenClosed); a
+ * - one log line per forwarded request (the platform's logWhenClosed); a
  *   failure logs only code, syscall and message — never the error's
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
 import http from 'node:http';
 import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
-import { declaredLength, DEFAULTS, logWhenClosed, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
+import { declaredLength, DEFAULTS, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
+import { logWhenClosed } from '@heroes/platform';
 import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 import { normalizePath } from './normalize-path.ts';

@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { clientAddressOf } from '@heroes/http-kit';
+import { clientAddressOf } from '@heroes/platform';
 
 export function setForwardedHeaders(req: IncomingMessage): void {
   const headers = req.headers;

@@ -7,7 +7,7 @@
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { pino } from 'pino';
-import { freePort } from '@heroes/http-kit/testing';
+import { freePort } from '@heroes/test-kit';
 import { createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
 
 export interface InProcessServer {

@@ -1,7 +1,7 @@
 /** OAuth helpers for tests against the real authorization server. */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
-import { basic } from '@heroes/http-kit/testing';
+import { basic } from '@heroes/test-kit';
 
 export async function addClient(db: PrismaClient, id: string, secret: string | null, allowedScopes: string[] = []) {
   await db.oAuthClient.create({

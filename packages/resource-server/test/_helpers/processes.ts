@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { createDb, repoRoot, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { freePort, spawnProcess, type SpawnedProcess } from '@heroes/http-kit/testing';
+import { freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 
-export { freePort } from '@heroes/http-kit/testing';
+export { freePort } from '@heroes/test-kit';
 
 export interface ChildServer extends SpawnedProcess {
   url: string;

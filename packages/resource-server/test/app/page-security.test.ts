@@ -9,7 +9,7 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, servePage } from '@heroes/http-kit/testing';
+import { launchBrowser, servePage } from '@heroes/test-kit';
 import { registerUser, signIn, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
 
 let stack: AppStack;

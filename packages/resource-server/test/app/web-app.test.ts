@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '@heroes/http-kit/testing';
+import { launchBrowser } from '@heroes/test-kit';
 import { registerUser, signIn, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
 
 let stack: AppStack;

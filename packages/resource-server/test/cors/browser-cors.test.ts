@@ -9,7 +9,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import type { Browser, Page } from 'playwright-core';
 import type { PrismaClient } from '@heroes/db';
-import { launchBrowser, servePage, type PageServer } from '@heroes/http-kit/testing';
+import { launchBrowser, servePage, type PageServer } from '@heroes/test-kit';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;

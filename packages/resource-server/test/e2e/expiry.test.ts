@@ -7,7 +7,7 @@
 import test from 'ava';
 import { createDb } from '@heroes/db';
 import { createTestDatabase } from '@heroes/db/testing';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';
 import { freePort, startAuthProcess, startResourceProcess } from '../_helpers/processes.ts';

@@ -8,7 +8,7 @@
 import test from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken, revoke } from '../_helpers/oauth.ts';
 import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from '../_helpers/processes.ts';

@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import type { PrismaClient } from '@heroes/db';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, basic, passwordToken, revoke } from '../_helpers/oauth.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@heroes/db/testing';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess } from '../_helpers/in-process.ts';
-import { startTcpProxy, waitFor } from '@heroes/http-kit/testing';
+import { startTcpProxy, waitFor } from '@heroes/test-kit';
 
 let auth: FakeAuthServer;
 test.before(async () => {

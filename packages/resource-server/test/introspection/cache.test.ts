@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import crypto from 'node:crypto';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { CachedIntrospector } from '../../src/auth/cached-introspector.ts';
 import type { TokenInfo } from '../../src/auth/token-info.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';

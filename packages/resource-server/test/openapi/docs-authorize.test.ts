@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '@heroes/http-kit/testing';
+import { launchBrowser } from '@heroes/test-kit';
 import { registerUser, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
 
 let stack: AppStack;

@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '@heroes/http-kit/testing';
+import { launchBrowser } from '@heroes/test-kit';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
 

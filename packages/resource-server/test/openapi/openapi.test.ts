@@ -11,7 +11,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { repoRoot, type PrismaClient } from '@heroes/db';
-import { basic } from '@heroes/http-kit/testing';
+import { basic } from '@heroes/test-kit';
 import { OpenApiContract } from '../_helpers/openapi-contract.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 

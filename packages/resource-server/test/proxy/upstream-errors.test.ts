@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import { pino } from 'pino';
-import { waitFor } from '@heroes/http-kit/testing';
+import { waitFor } from '@heroes/test-kit';
 import { startInProcess } from '../_helpers/in-process.ts';
 
 const MARKER = 'code=SECRET-AUTH-CODE-7f3a';

@@ -5,7 +5,7 @@
  * rule, nothing stored. And the route's small body limit (AUTH_MAX_BODY_BYTES).
  */
 import test from 'ava';
-import { exchange, jsonBody } from '@heroes/http-kit/testing';
+import { exchange, jsonBody } from '@heroes/test-kit';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
 import { request } from '../_helpers/http.ts';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
-import { exchange, jsonBody, waitFor } from '@heroes/http-kit/testing';
+import { exchange, jsonBody, waitFor } from '@heroes/test-kit';
 
 const LIMIT = 1000;
 let auth: FakeAuthServer;

@@ -15,6 +15,7 @@
  * Without return_to the request is the API's alone.
  */
 import type { Middleware } from 'koa';
+import { mapDatabaseError } from '@heroes/db/database-errors';
 import { ForbiddenError, toProblem } from '@heroes/http-kit';
 import { validationFailed } from '../validation-error.ts';
 
@@ -38,7 +39,7 @@ export function registerFromPage(publicBaseUrl: string): Middleware {
     try {
       await next();
     } catch (err) {
-      const problem = toProblem(err);
+      const problem = toProblem(err, mapDatabaseError);
       if (problem.status >= 500 && problem.status !== 503) throw err;
       ctx.status = 303;
       return ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ prompt: 'create', register_error: sentence(problem.body) })}`);

@@ -10,7 +10,8 @@
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource, dispatchByMethod, type BoundedQueue } from '@heroes/http-kit';
+import { defineResource, dispatchByMethod } from '@heroes/http-kit';
+import { type BoundedQueue } from '@heroes/platform';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';

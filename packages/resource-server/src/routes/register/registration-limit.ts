@@ -8,7 +8,7 @@
  * - the address is `ctx.ip`: the one client-address rule (http-kit's
  *   createClientAddress, TRUST_PROXY): the right-most X-Forwarded-For entry
  *   that is not a trusted proxy, never a value the client wrote; an IPv6
- *   client is counted by its /64 (http-kit's addressBucket), as the login
+ *   client is counted by its /64 (the platform's addressBucket), as the login
  *   throttle counts it;
  * - every attempt that passed validation counts (it would cost a bcrypt
  *   hash), stored or not; a refused one is counted too, which keeps the
@@ -19,7 +19,8 @@
  */
 import type { Context } from 'koa';
 import { countInWindow } from '@heroes/db/pg';
-import { addressBucket, TooManyRequestsError } from '@heroes/http-kit';
+import { TooManyRequestsError } from '@heroes/http-kit';
+import { addressBucket } from '@heroes/platform';
 import type { Database } from '../../data/create-pool.ts';
 
 export interface RegistrationLimit {

@@ -1,0 +1,206 @@
+/**
+ * The one classifier of database failures in the repository, by duck typing
+ * (it needs no import of Prisma or pg, so the CLI loads it fast): what a Prisma, driver-adapter,
+ * pg or socket error means, and the HTTP error each meaning becomes. The
+ * servers answer with mapDatabaseError; the `auth` CLI words its one-line
+ * messages from classifyDatabaseError; both read the same tables below.
+ * The HTTP answers follow Aqueduct's PostgreSQL mapping (docs/http.md).
+ *
+ * Rules:
+ * - unique violation (Prisma P2002, adapter `UniqueConstraintViolation`, SQLSTATE 23505)
+ *   → `unique` → 409 `entity_already_exists`
+ * - missing required value (P2011, P2012, `NullConstraintViolation`, 23502)
+ *   → `non_null` → 400 `non_null_violation`
+ * - foreign key (P2003, `ForeignKeyConstraintViolation`, 23503) → `foreign_key` → 400 `foreign_key_violation`
+ * - record required but not found (P2025) → `not_found` → 404 `not found`
+ * - table missing (P2021, 42P01) → `missing_table` → 500 (migrations not applied)
+ * - database unreachable (P1001, P1017, P2037, adapter
+ *   `DatabaseNotReachable`/`ConnectionClosed`/…, SQLSTATE class 08, 57P01–57P03,
+ *   53300, socket errors such as ECONNREFUSED, "Can't reach database server",
+ *   pg's plain `Error("Connection terminated unexpectedly")` when a pooled
+ *   connection drops under a query, a pg client left unusable by a lost
+ *   connection) → `unreachable` → 503 `unable to connect to database`
+ * - login refused (P1000, `AuthenticationFailed`, 28000, 28P01) → `auth_failed`,
+ *   database missing (P1003, `DatabaseDoesNotExist`, 3D000) → `no_database`:
+ *   both 503 `unable to connect to database` for a request
+ * - timeouts (P1002, P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014
+ *   (statement_timeout) and 55P03 (lock_timeout: lock_not_available),
+ *   pg-pool's plain `Error("timeout exceeded when trying to connect")`, pg's
+ *   "Connection terminated due to connection timeout" and "Query read timeout"
+ *   (query_timeout: a hung server))
+ *   → `timeout` → 503 `timed out connection to database`
+ * - any other Prisma code or SQLSTATE → `other` (a 500); anything else →
+ *   undefined (not a database failure; the caller turns it into a 500).
+ *
+ * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and
+ * AggregateError members are all inspected (depth-limited).
+ */
+import { BadRequestError, ConflictError, NotFoundError, RetryLaterError, type HttpError } from '@heroes/http-kit/errors';
+
+export type DatabaseFailureKind =
+  | 'unique' | 'non_null' | 'foreign_key' | 'not_found' | 'missing_table'
+  | 'unreachable' | 'auth_failed' | 'no_database' | 'timeout' | 'other';
+
+export interface DatabaseFailure {
+  kind: DatabaseFailureKind;
+  /** The Prisma code, SQLSTATE, adapter kind or socket code that decided it, when there was one. */
+  code?: string;
+}
+
+/** Prisma error codes (`code` on known request errors, `errorCode` on initialization errors). */
+const PRISMA_CODES: Readonly<Record<string, DatabaseFailureKind>> = {
+  P2002: 'unique',
+  P2011: 'non_null',
+  P2012: 'non_null',
+  P2003: 'foreign_key',
+  P2025: 'not_found',
+  P2021: 'missing_table',
+  P1000: 'auth_failed',
+  P1001: 'unreachable',
+  P1002: 'timeout',
+  P1003: 'no_database',
+  P1008: 'timeout',
+  P1010: 'auth_failed',
+  P1011: 'unreachable',
+  P1017: 'unreachable',
+  P2024: 'timeout',
+  P2037: 'unreachable',
+};
+
+/** `DriverAdapterError.cause.kind` values of @prisma/adapter-pg. */
+const ADAPTER_KINDS: Readonly<Record<string, DatabaseFailureKind>> = {
+  UniqueConstraintViolation: 'unique',
+  NullConstraintViolation: 'non_null',
+  ForeignKeyConstraintViolation: 'foreign_key',
+  TableDoesNotExist: 'missing_table',
+  AuthenticationFailed: 'auth_failed',
+  DatabaseNotReachable: 'unreachable',
+  DatabaseDoesNotExist: 'no_database',
+  DatabaseAccessDenied: 'auth_failed',
+  TlsConnectionError: 'unreachable',
+  ConnectionClosed: 'unreachable',
+  TooManyConnections: 'unreachable',
+  SocketTimeout: 'timeout',
+};
+
+/** PostgreSQL SQLSTATE codes (pg driver errors carry `code` and `severity`); class 08 is `unreachable`. */
+const SQLSTATES: Readonly<Record<string, DatabaseFailureKind>> = {
+  '23505': 'unique',
+  '23502': 'non_null',
+  '23503': 'foreign_key',
+  '42P01': 'missing_table',
+  '28000': 'auth_failed',
+  '28P01': 'auth_failed',
+  '3D000': 'no_database',
+  '57P01': 'unreachable',
+  '57P02': 'unreachable',
+  '57P03': 'unreachable',
+  '53300': 'unreachable',
+  '57014': 'timeout',
+  '55P03': 'timeout',
+};
+
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE',
+]);
+
+/**
+ * Messages of the plain `Error`s that pg and pg-pool throw without any code
+ * (first match wins; anchored so an unrelated message never matches).
+ */
+const MESSAGES: readonly (readonly [RegExp, DatabaseFailureKind])[] = [
+  [/^Connection terminated due to connection timeout/, 'timeout'],
+  [/^Connection terminated/, 'unreachable'],
+  [/^timeout exceeded when trying to connect/, 'timeout'],
+  [/^Query read timeout/, 'timeout'],
+  [/^Client has encountered a connection error and is not queryable/, 'unreachable'],
+  [/can't reach database server/i, 'unreachable'],
+];
+
+const UNREACHABLE = 'unable to connect to database';
+const TIMED_OUT = 'timed out connection to database';
+
+/** The HTTP answer of each kind; undefined → the caller's 500. */
+const ANSWERS: Readonly<Record<DatabaseFailureKind, ((cause: unknown) => HttpError) | undefined>> = {
+  unique: (cause) => new ConflictError('entity_already_exists', { cause }),
+  non_null: (cause) => new BadRequestError('non_null_violation', { cause }),
+  foreign_key: (cause) => new BadRequestError('foreign_key_violation', { cause }),
+  not_found: (cause) => new NotFoundError('not found', { cause }),
+  unreachable: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  auth_failed: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  no_database: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
+  timeout: (cause) => new RetryLaterError(TIMED_OUT, { cause, code: 'database_timeout' }),
+  missing_table: undefined,
+  other: undefined,
+};
+
+const MAX_DEPTH = 6;
+
+/**
+ * Maps a database error to an HttpError, or returns undefined when `err` is
+ * not a database failure with an HTTP meaning.
+ *
+ * Usage:
+ * ```ts
+ * const mapped = mapDatabaseError(err); // e.g. ConflictError for Prisma P2002
+ * ```
+ */
+export function mapDatabaseError(err: unknown): HttpError | undefined {
+  const failure = classifyDatabaseError(err);
+  return failure ? ANSWERS[failure.kind]?.(err) : undefined;
+}
+
+/**
+ * What a database error means, or undefined when `err` is not one.
+ *
+ * Usage:
+ * ```ts
+ * if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
+ * ```
+ */
+export function classifyDatabaseError(err: unknown): DatabaseFailure | undefined {
+  const seen = new Set<unknown>();
+  const queue: Array<{ value: unknown; depth: number }> = [{ value: err, depth: 0 }];
+  let other: DatabaseFailure | undefined;
+  while (queue.length > 0) {
+    const { value, depth } = queue.shift()!;
+    if (!isRecord(value) || seen.has(value) || depth > MAX_DEPTH) continue;
+    seen.add(value);
+    const failure = matchOne(value);
+    if (failure && failure.kind !== 'other') return failure;
+    other ??= failure;
+    const meta = value['meta'];
+    const next = [value['cause'], isRecord(meta) ? meta['driverAdapterError'] : undefined];
+    const members = value['errors'];
+    if (Array.isArray(members)) next.push(...members);
+    for (const item of next) queue.push({ value: item, depth: depth + 1 });
+  }
+  return other;
+}
+
+function matchOne(value: Record<string, unknown>): DatabaseFailure | undefined {
+  const code = value['code'];
+  const errorCode = value['errorCode'];
+  for (const candidate of [code, errorCode]) {
+    if (typeof candidate === 'string' && /^P\d{4}$/.test(candidate)) return { kind: PRISMA_CODES[candidate] ?? 'other', code: candidate };
+  }
+  // DriverAdapterError: { name: 'DriverAdapterError', cause: { kind } }
+  const kind = value['kind'];
+  if (typeof kind === 'string' && ADAPTER_KINDS[kind]) return { kind: ADAPTER_KINDS[kind], code: kind };
+  if (typeof code === 'string') {
+    // pg DatabaseError: SQLSTATE plus a severity field.
+    if (/^[0-9A-Z]{5}$/.test(code) && typeof value['severity'] === 'string') {
+      return { kind: SQLSTATES[code] ?? (code.startsWith('08') ? 'unreachable' : 'other'), code };
+    }
+    // Node socket errors (what pg throws when it cannot connect) carry `syscall`.
+    if (SOCKET_CODES.has(code) && typeof value['syscall'] === 'string') return { kind: code === 'ETIMEDOUT' ? 'timeout' : 'unreachable', code };
+  }
+  const message = value['message'];
+  if (typeof message !== 'string') return undefined;
+  const matched = MESSAGES.find(([pattern]) => pattern.test(message));
+  return matched ? { kind: matched[1] } : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,54 @@
+/**
+ * @heroes/platform — what every server process of the repository runs on:
+ * the settings tables and their parsers, the logger and request log, request
+ * ids, metrics, health probes, the client-address rule, the bounded hash
+ * queue, and starting, hardening, draining and stopping a server. What a
+ * request or response body means is @heroes/http-kit's. Public API only.
+ */
+export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
+export type { Logger } from 'pino';
+export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
+export { libuvPoolSize } from './settings/libuv-pool-size.ts';
+export { hashQueueSettings } from './settings/hash-queue-settings.ts';
+export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
+export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
+export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
+export { createLogger } from './logging/create-logger.ts';
+export { createRequestLogger, logWhenClosed } from './logging/log-requests.ts';
+export * from './settings/env-parsers.ts'; // every export there is a parser of the settings tables
+export {
+  defaultsOf,
+  defineSettings,
+  loadSettings,
+  readSettings,
+  settingsMarkdown,
+  SettingsError,
+  type Env,
+  type Setting,
+  type SettingDefaults,
+  type SettingsTable,
+  type SettingValues,
+} from './settings/define-settings.ts';
+export { listen, shownHost, type Listening } from './server/listen.ts';
+export { serve, type ServeOptions, type Serving } from './server/serve.ts';
+export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
+export { limitHeapGrowth, HEAP_GROWING_PERCENT } from './server/limit-heap-growth.ts';
+export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
+export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
+export { trackRequests, type Drainer } from './server/drain.ts';
+export { createRequestId, REQUEST_ID_HEADER } from './logging/request-id.ts';
+export { currentRequestId, requestContext, type RequestContext } from './logging/request-context.ts';
+export {
+  clientAddressOf,
+  createClientAddress,
+  createTrustTest,
+  NO_PROXY,
+  plainAddress,
+  resolveClientAddress,
+  type ClientAddress,
+  type ProxyTrust,
+} from './address/client-address.ts';
+export { createInternalAccess } from './address/internal-access.ts';
+export { addressBucket } from './address/address-bucket.ts';
+export { createMetrics, METRICS_PATH, type Metrics, type MetricsOptions } from './metrics/create-metrics.ts';
+export { createIpAllowList } from './metrics/ip-allow-list.ts';

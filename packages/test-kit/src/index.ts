@@ -1,0 +1,15 @@
+/**
+ * The shared test kit (@heroes/test-kit): generic helpers every package's tests, the bench and the
+ * whole-stack tests use, kept here once so that no package copies them. No runtime package imports it.
+ */
+export { exchange, jsonBody, type RawExchange } from './raw-exchange.ts';
+export { uploadFromAnotherProcess, type UploadOptions, type UploadOutcome } from './upload-from-another-process.ts';
+export { freePort } from './free-port.ts';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+export { spawnProcess, type SpawnedProcess, type SpawnOptions } from './spawn-process.ts';
+export { fetchJson, type JsonRequest, type JsonResponse } from './fetch-json.ts';
+export { launchBrowser, servePage, type PageServer } from './browser.ts';
+export { waitFor, type WaitForOptions } from './wait-for.ts';
+export { basic } from './basic-auth.ts';
+export { probeLatencyWhile, type ProbedWork } from './probe-latency.ts';
+export { rawRequest, type RawRequest, type RawResponse } from './raw-request.ts';

@@ -1,0 +1,19 @@
+/**
+ * `npm run migrate`: applies pending migrations to DATABASE_URL, or to the
+ * embedded server when it is unset (started for the command and stopped
+ * after it). One line on success or failure; exit 1 on failure.
+ */
+import { migrateAndReport } from '@heroes/db/migrate-command';
+import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+
+const database = await resolveDatabaseUrl({ log: (line) => console.error(line) }).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
+let exitCode = 1;
+try {
+  exitCode = await migrateAndReport(database.url);
+} finally {
+  await database.release();
+}
+process.exit(exitCode);
