@@ -5,7 +5,7 @@
  * resource server's app.ts) is passed as its test-only `skipLayers` option.
  * Plain JavaScript, so that it runs as the image runs main.js (no tsx).
  */
-import { createLogger, limitHeapGrowth, stopOnSignals } from '@heroes/http-kit';
+import { createLogger, limitHeapGrowth, stopOnSignals } from '@heroes/platform';
 import { APP_LAYERS, createResourceServer, loadConfig } from '@heroes/resource-server';
 
 limitHeapGrowth();
