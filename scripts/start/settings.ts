@@ -3,7 +3,7 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
-import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { defineSettings, integer, loadSettings, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
@@ -38,6 +38,17 @@ export function checkEnvironment(env: Env): string[] {
     }
   }
   return [...problems, ...sharedPorts(env)];
+}
+
+/**
+ * The parsed values `npm start` acts on (its own table, and the edge's
+ * addresses and stop time it hands down), read once checkEnvironment found no
+ * problem: the script never re-reads a variable with a copied default.
+ */
+export function startValues(env: Env) {
+  const own = loadSettings(START_SETTINGS, env);
+  const { host, authServerUrl, publicBaseUrl, shutdownTimeoutMs } = loadSettings(withoutDatabaseUrl(RESOURCE_SETTINGS, env) as typeof RESOURCE_SETTINGS, env);
+  return { ...own, host, authServerUrl, publicBaseUrl, shutdownTimeoutMs };
 }
 
 /**
