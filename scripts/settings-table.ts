@@ -1,6 +1,6 @@
 /**
  * The README's configuration table, generated from the settings tables of
- * `npm start` and both servers (each setting is declared once, there).
+ * `npm start`, both servers and `npm run cluster` (each setting is declared once, there).
  * A variable read by several of them is one row naming each.
  *
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
@@ -9,12 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
 import { settingsMarkdown, type SettingsTable } from '@heroes/platform';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
+import { CLUSTER_SETTINGS } from './cluster/settings.ts';
 import { START_SETTINGS } from './start/settings.ts';
 
 const SOURCES: [string, SettingsTable][] = [
   ['npm start', START_SETTINGS],
   ['authorization server', AUTH_SETTINGS],
   ['resource server', RESOURCE_SETTINGS],
+  ['npm run cluster', CLUSTER_SETTINGS],
 ];
 
 export function configurationTable(): string {
