@@ -17,8 +17,6 @@ import { configurationTable } from '../../scripts/settings-table.ts';
 
 /** file (from the repository root) → documented variables it still reads itself. */
 const STILL_READ: Record<string, string[]> = {
-  'packages/auth-server/src/cli/with-database.ts': ['DATABASE_URL'],
-  'packages/auth-server/src/cli/built-in-guard.ts': ['RESOURCE_SERVER_CLIENT_ID'],
   'packages/db/src/migrate-command.ts': ['DATABASE_URL'],
   'packages/db/src/testing.ts': ['DATABASE_URL'], // the test databases' server, as docs/testing.md says
   'packages/embedded-postgres/src/embedded-postgres.ts': ['EMBEDDED_PG_PORT'],

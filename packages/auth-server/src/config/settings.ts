@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/platform/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -83,4 +83,16 @@ export const SETTINGS = defineSettings({
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+});
+
+/**
+ * What the `auth` command line reads: the server's own entries where they
+ * mean the same, DATABASE_URL optional (unset: the running service's
+ * database, from its runtime file), and AUTH_DEBUG.
+ */
+export const CLI_SETTINGS = defineSettings({
+  databaseUrl: { ...SETTINGS.databaseUrl, optional: true },
+  resourceServerClientId: SETTINGS.resourceServerClientId,
+  bcryptCost: SETTINGS.bcryptCost,
+  debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },
 });
