@@ -21,7 +21,6 @@ const STILL_READ: Record<string, string[]> = {
   'packages/db/src/testing.ts': ['DATABASE_URL'], // the test databases' server, as docs/testing.md says
   'packages/embedded-postgres/src/embedded-postgres.ts': ['EMBEDDED_PG_PORT'],
   'packages/embedded-postgres/src/resolve-database-url.ts': ['DATABASE_URL'],
-  'packages/service-platform/src/logging/create-logger.ts': ['LOG_LEVEL'],
   'scripts/bench.ts': ['BCRYPT_COST'],
   'scripts/bench/raw-anchor-server.ts': ['DATABASE_URL', 'DB_POOL_SIZE', 'PORT'],
   'scripts/bench/lib/stack.ts': ['DATABASE_URL', 'REGISTER_ADDRESS_LIMIT', 'RESOURCE_SERVER_CLIENT_ID'],

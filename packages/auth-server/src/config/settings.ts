@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/platform/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, logLevelSettings, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parsePort, parseText, type Env } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -82,7 +82,7 @@ export const SETTINGS = defineSettings({
     env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
-  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+  ...logLevelSettings(),
 });
 
 /**

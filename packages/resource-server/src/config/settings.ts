@@ -4,7 +4,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/platform/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, logLevelSettings, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -87,5 +87,5 @@ export const SETTINGS = defineSettings({
     env: 'CORS_ORIGINS', parse: parseOriginList, default: [], defaultDoc: 'any origin',
     doc: 'web origins (comma-separated) whose pages may call `/heroes` and `/register` (CORS); unset: any',
   },
-  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+  ...logLevelSettings(),
 });
