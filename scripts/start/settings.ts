@@ -3,6 +3,7 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
+import { EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
 import { defineSettings, integer, loadSettings, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
@@ -15,7 +16,7 @@ export const START_SETTINGS = defineSettings({
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets',
   },
-  embeddedPgPort: { env: 'EMBEDDED_PG_PORT', parse: integer({ min: 1, max: 65_535 }), default: 54329, doc: 'port of the embedded PostgreSQL server' },
+  ...EMBEDDED_SETTINGS,
   port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server)' },
   authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port' },
   authHost: {
