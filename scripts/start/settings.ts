@@ -3,15 +3,12 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
-import { EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
-import { defineSettings, integer, loadSettings, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
+import { defineSettings, integer, loadSettings, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
-  databaseUrl: {
-    env: 'DATABASE_URL', parse: parseDatabaseUrl, optional: true, secret: true, defaultDoc: 'unset → embedded PostgreSQL',
-    doc: 'PostgreSQL connection URL (the servers require it; `npm start` passes the one it resolved)',
-  },
+  ...DATABASE_SETTINGS,
   dataDir: {
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets',
