@@ -19,7 +19,6 @@ import { configurationTable } from '../../scripts/settings-table.ts';
 const STILL_READ: Record<string, string[]> = {
   'packages/db/src/migrate-command.ts': ['DATABASE_URL'],
   'packages/db/src/testing.ts': ['DATABASE_URL'], // the test databases' server, as docs/testing.md says
-  'scripts/bench.ts': ['BCRYPT_COST'],
   'scripts/bench/raw-anchor-server.ts': ['DATABASE_URL', 'DB_POOL_SIZE', 'PORT'],
   'scripts/bench/lib/stack.ts': ['DATABASE_URL', 'REGISTER_ADDRESS_LIMIT', 'RESOURCE_SERVER_CLIENT_ID'],
 };
