@@ -4,7 +4,7 @@
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
 import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
-import { defineSettings, integer, loadSettings, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { defineSettings, loadSettings, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
@@ -14,12 +14,10 @@ export const START_SETTINGS = defineSettings({
     doc: 'local state: embedded cluster, generated keys and secrets',
   },
   ...EMBEDDED_SETTINGS,
-  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server)' },
-  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port' },
-  authHost: {
-    env: 'AUTH_HOST', parse: parseText, default: '127.0.0.1', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
-    doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
-  },
+  port: RESOURCE_SETTINGS.port,
+  authPort: RESOURCE_SETTINGS.authPort,
+  // The one entry of AUTH_HOST, with npm start's default: loopback (the entry's defaultDoc states both).
+  authHost: { ...AUTH_SETTINGS.host, default: '127.0.0.1' },
 });
 
 /** Every problem of the environment, each variable named once; DATABASE_URL may be unset (embedded server). */

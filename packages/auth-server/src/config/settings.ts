@@ -18,7 +18,11 @@ const seconds = integer({ min: 1 });
 export const SETTINGS = defineSettings({
   databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
   port: { env: 'AUTH_PORT', parse: parsePort, default: 8889, doc: 'its own port' },
-  host: { env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  host: {
+    // npm start's own default (127.0.0.1) is stated here and applied by its table (scripts/start/settings.ts).
+    env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
+    doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
+  },
   publicBaseUrl: {
     env: 'PUBLIC_BASE_URL', parse: parseHttpUrl, default: 'http://localhost:8888', defaultDoc: '`http://localhost:$PORT`',
     doc: 'the public base URL (OAuth issuer, login form action)',

@@ -11,9 +11,9 @@ const milliseconds = integer({ min: 0 });
 
 export const SETTINGS = defineSettings({
   databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
-  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (the `{base_url}`); 0 picks a free one' },
+  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server, the `{base_url}`); 0 picks a free one' },
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
-  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'port of the authorization server on this machine (for the default AUTH_SERVER_URL)' },
+  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port (the resource server: for the default AUTH_SERVER_URL)' },
   authServerUrl: {
     env: 'AUTH_SERVER_URL',
     parse: parseHttpUrl,
