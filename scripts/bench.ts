@@ -15,6 +15,8 @@
  * - BENCH_BASE_URL etc.     measure a running service (see bench/lib/stack.ts).
  * All load targets 127.0.0.1 (or BENCH_BASE_URL) and is bounded in time.
  */
+import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
+import { loadSettings } from '@heroes/platform/settings';
 import { createContext, type BenchContext } from './bench/lib/context.ts';
 import { stopAll } from './bench/lib/processes.ts';
 import { formatReport, type Row } from './bench/lib/report.ts';
@@ -41,7 +43,8 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  */
 const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
 
-const cost = Number(process.env.BCRYPT_COST ?? 10);
+// BCRYPT_COST through the servers' own entry: the bench hashes at the cost they would use.
+const cost = loadSettings({ bcryptCost: AUTH_SETTINGS.bcryptCost }, process.env).bcryptCost;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
 const say = (line: string) => console.error(`[bench] ${line}`);

@@ -23,11 +23,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, dataDir, repoRoot } from '@heroes/db';
+import { applyMigrations, repoRoot } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { loadSettings, SettingsError, type SettingValues } from '@heroes/platform/settings';
 import { freePort } from '@heroes/test-kit/free-port'; // free ports from the test kit, without loading the browser
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
+import { CLUSTER_SETTINGS } from './cluster/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
 import { waitUntilReady } from './start/wait-until-answering.ts';
 
@@ -37,10 +39,15 @@ if (!haproxy) {
   say('haproxy not found: install it (apt-get install haproxy) or set HAPROXY_PATH');
   process.exit(1);
 }
-const edgePort = Number(process.env.PORT || 8888);
-const authPort = Number(process.env.AUTH_PORT || 8889);
-const replicas = { auth: Number(process.env.CLUSTER_AUTH_REPLICAS || 2), edge: Number(process.env.CLUSTER_EDGE_REPLICAS || 2) };
-const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${edgePort}`).replace(/\/+$/, '');
+let settings: SettingValues<typeof CLUSTER_SETTINGS>;
+try {
+  settings = loadSettings(CLUSTER_SETTINGS, process.env);
+} catch (err) {
+  for (const problem of err instanceof SettingsError ? err.problems : [String(err)]) say(problem);
+  process.exit(1);
+}
+const { port: edgePort, authPort, publicBaseUrl } = settings;
+const replicas = { auth: settings.authReplicas, edge: settings.edgeReplicas };
 
 const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => {
   say(err instanceof Error ? err.message : String(err));
@@ -60,8 +67,8 @@ const env: NodeJS.ProcessEnv = {
   AUTH_SERVER_URL: `http://127.0.0.1:${authPort}`,
   AUTH_HOST: '127.0.0.1',
   HOST: '127.0.0.1',
-  AUTH_KEYS_FILE: process.env.AUTH_KEYS_FILE || path.join(dataDir, 'auth-keys.json'),
-  RESOURCE_SERVER_CLIENT_SECRET: process.env.RESOURCE_SERVER_CLIENT_SECRET || crypto.randomBytes(32).toString('base64url'),
+  AUTH_KEYS_FILE: settings.keysFile,
+  RESOURCE_SERVER_CLIENT_SECRET: settings.clientSecret ?? crypto.randomBytes(32).toString('base64url'),
   WORKERS: '1',
 };
 let stopping = false;
@@ -77,7 +84,7 @@ function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor
     cwd: repoRoot,
     log: say,
     onGiveUp: () => void stop(1),
-    killAfterMs: Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000) + 5_000,
+    killAfterMs: settings.shutdownTimeoutMs + 5_000,
   });
   supervisor.start();
   return supervisor;

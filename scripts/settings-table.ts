@@ -1,20 +1,24 @@
 /**
  * The README's configuration table, generated from the settings tables of
- * `npm start` and both servers (each setting is declared once, there).
+ * `npm start`, both servers, `npm run cluster` and the `auth` CLI (each
+ * setting is declared once, there; the others reuse that entry).
  * A variable read by several of them is one row naming each.
  *
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
  */
 import { pathToFileURL } from 'node:url';
-import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server';
+import { CLI_SETTINGS, SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
 import { settingsMarkdown, type SettingsTable } from '@heroes/platform';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
+import { CLUSTER_SETTINGS } from './cluster/settings.ts';
 import { START_SETTINGS } from './start/settings.ts';
 
 const SOURCES: [string, SettingsTable][] = [
   ['npm start', START_SETTINGS],
   ['authorization server', AUTH_SETTINGS],
   ['resource server', RESOURCE_SETTINGS],
+  ['npm run cluster', CLUSTER_SETTINGS],
+  ['auth CLI', CLI_SETTINGS],
 ];
 
 export function configurationTable(): string {

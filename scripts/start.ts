@@ -26,7 +26,7 @@ import path from 'node:path';
 import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { unavailablePorts } from './start/check-ports.ts';
-import { checkEnvironment, START_SETTINGS } from './start/settings.ts';
+import { checkEnvironment, startValues } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
 import { waitUntilReady } from './start/wait-until-answering.ts';
 
@@ -37,14 +37,10 @@ if (problems.length > 0) {
   for (const problem of problems) say(problem);
   process.exit(1);
 }
-const port = Number(process.env.PORT || 8888);
-const authPort = Number(process.env.AUTH_PORT || 8889);
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
-const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-// One public door: the edge (PORT) is the only way in; the authorization server listens on loopback unless told otherwise.
-const authHost = process.env.AUTH_HOST || String(START_SETTINGS.authHost.default);
+// One public door: the edge (PORT) is the only way in; the authorization server listens on loopback unless AUTH_HOST says otherwise.
+const { port, authPort, shutdownTimeoutMs, publicBaseUrl, authHost, host, authServerUrl, dataDir: dataDirSetting } = startValues(process.env);
 const taken = await unavailablePorts([
-  { name: 'PORT', host: process.env.HOST || '0.0.0.0', port },
+  { name: 'PORT', host, port },
   { name: 'AUTH_PORT', host: authHost, port: authPort },
 ]);
 if (taken.length > 0) {
@@ -59,7 +55,7 @@ const env: NodeJS.ProcessEnv = {
   PORT: String(port),
   AUTH_PORT: String(authPort),
   AUTH_HOST: authHost,
-  AUTH_SERVER_URL: process.env.AUTH_SERVER_URL || `http://127.0.0.1:${authPort}`,
+  AUTH_SERVER_URL: authServerUrl,
   PUBLIC_BASE_URL: publicBaseUrl,
 };
 delete env.DATABASE_URL;
@@ -165,5 +161,5 @@ Press Ctrl-C to stop.`);
 /** The setting the `auth` CLI needs to find this service's database (its runtime file in the data folder). */
 function cliPrefix(): string {
   // The resolved folder: a relative HEROES_DATA_DIR would mean another one in another shell folder.
-  return process.env.HEROES_DATA_DIR ? `HEROES_DATA_DIR=${dataDir} ` : '';
+  return dataDirSetting ? `HEROES_DATA_DIR=${dataDir} ` : '';
 }

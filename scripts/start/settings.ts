@@ -3,25 +3,21 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
-import { defineSettings, integer, parseDatabaseUrl, parsePort, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
+import { defineSettings, loadSettings, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
-  databaseUrl: {
-    env: 'DATABASE_URL', parse: parseDatabaseUrl, optional: true, secret: true, defaultDoc: 'unset → embedded PostgreSQL',
-    doc: 'PostgreSQL connection URL (the servers require it; `npm start` passes the one it resolved)',
-  },
+  ...DATABASE_SETTINGS,
   dataDir: {
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets',
   },
-  embeddedPgPort: { env: 'EMBEDDED_PG_PORT', parse: integer({ min: 1, max: 65_535 }), default: 54329, doc: 'port of the embedded PostgreSQL server' },
-  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server)' },
-  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port' },
-  authHost: {
-    env: 'AUTH_HOST', parse: parseText, default: '127.0.0.1', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
-    doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
-  },
+  ...EMBEDDED_SETTINGS,
+  port: RESOURCE_SETTINGS.port,
+  authPort: RESOURCE_SETTINGS.authPort,
+  // The one entry of AUTH_HOST, with npm start's default: loopback (the entry's defaultDoc states both).
+  authHost: { ...AUTH_SETTINGS.host, default: '127.0.0.1' },
 });
 
 /** Every problem of the environment, each variable named once; DATABASE_URL may be unset (embedded server). */
@@ -38,6 +34,17 @@ export function checkEnvironment(env: Env): string[] {
     }
   }
   return [...problems, ...sharedPorts(env)];
+}
+
+/**
+ * The parsed values `npm start` acts on (its own table, and the edge's
+ * addresses and stop time it hands down), read once checkEnvironment found no
+ * problem: the script never re-reads a variable with a copied default.
+ */
+export function startValues(env: Env) {
+  const own = loadSettings(START_SETTINGS, env);
+  const { host, authServerUrl, publicBaseUrl, shutdownTimeoutMs } = loadSettings(withoutDatabaseUrl(RESOURCE_SETTINGS, env) as typeof RESOURCE_SETTINGS, env);
+  return { ...own, host, authServerUrl, publicBaseUrl, shutdownTimeoutMs };
 }
 
 /**

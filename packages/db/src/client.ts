@@ -24,7 +24,7 @@ export interface CreateDbOptions {
  * A Prisma client on the pg driver adapter (no native engine, works offline).
  *
  * Usage:
- *   const db = createDb(process.env.DATABASE_URL!);
+ *   const db = createDb(config.databaseUrl); // the loaded settings
  *   const heroes = await db.hero.findMany();
  */
 export function createDb(url: string, options: CreateDbOptions = {}): PrismaClient {

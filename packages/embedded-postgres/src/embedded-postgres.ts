@@ -39,6 +39,7 @@ import {
   type EmbeddedPasswords,
 } from './embedded-roles.ts';
 import { dataDir } from '@heroes/db';
+import { embeddedPort } from './settings.ts';
 
 export { EmbeddedPostgresError };
 
@@ -55,9 +56,6 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-export function embeddedPort(): number {
-  return Number(process.env.EMBEDDED_PG_PORT || 54329);
-}
 
 /** The embedded server on `port` as seen by this process (it only stops what it started). */
 function embeddedServer(port: number, passwords: EmbeddedPasswords, stop?: () => Promise<void>): EmbeddedServer {

@@ -1,4 +1,5 @@
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { givenDatabaseUrl } from './settings.ts';
 
 export interface ResolvedDatabase {
   /** The service's connection (with the embedded server: a role that is not a superuser). */
@@ -19,7 +20,7 @@ export interface ResolvedDatabase {
  * otherwise the embedded PostgreSQL server (started here when not running).
  */
 export async function resolveDatabaseUrl(options: { log?: (line: string) => void } = {}): Promise<ResolvedDatabase> {
-  const fromEnv = process.env.DATABASE_URL;
+  const fromEnv = givenDatabaseUrl();
   if (fromEnv) return { url: fromEnv, adminUrl: fromEnv, source: 'env', release: async () => {} };
   const server = await startEmbeddedPostgres(options);
   return {

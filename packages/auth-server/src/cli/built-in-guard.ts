@@ -8,6 +8,7 @@
 import { Option } from 'clipanion';
 import { builtInClientRole } from '@heroes/oauth-scopes';
 import { CliError } from './cli-error.ts';
+import { cliSetting } from './cli-settings.ts';
 
 /** The `--force` option of remove-client, set-scopes, set-redirect-uris and rotate-secret. */
 export function forceOption() {
@@ -17,7 +18,7 @@ export function forceOption() {
 /** Throws unless `id` is an ordinary client or `force` is set. `action`: "remove", "change". */
 export function refuseBuiltInClient(id: string, force: boolean, action: 'remove' | 'change'): void {
   if (force) return;
-  const role = builtInClientRole(id, process.env.RESOURCE_SERVER_CLIENT_ID || undefined);
+  const role = builtInClientRole(id, cliSetting('resourceServerClientId'));
   if (role === undefined) return;
   throw new CliError(`Client '${id}' is built in: ${role}. Add --force to ${action} it anyway.`, { code: 'built_in_client' });
 }

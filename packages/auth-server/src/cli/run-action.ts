@@ -14,6 +14,7 @@ import { CliError, errorCode, errorLine } from './cli-error.ts';
 import { clientJson } from './client-json.ts';
 import { describeClient } from './describe-client.ts';
 import { writeToDatabase } from './with-database.ts';
+import { cliSetting } from './cli-settings.ts';
 
 /** What a command prints on success: a line of text, or with --json a JSON value. */
 export interface CommandOutput {
@@ -31,8 +32,18 @@ export async function runAction(context: BaseContext, asJson: boolean, action: (
     return 0;
   } catch (err) {
     context.stderr.write(asJson ? `${errorJson(errorCode(err), errorLine(err))}\n` : `${errorLine(err)}\n`);
-    if (process.env.AUTH_DEBUG === '1') context.stderr.write(`${debugStack(err)}\n`);
+    if (debugWanted(context)) context.stderr.write(`${debugStack(err)}\n`);
     return 1;
+  }
+}
+
+/** AUTH_DEBUG; a value it refuses is one more line on stderr, never a silent "off". */
+function debugWanted(context: BaseContext): boolean {
+  try {
+    return cliSetting('debug');
+  } catch (err) {
+    context.stderr.write(`${errorLine(err)}\n`);
+    return false;
   }
 }
 

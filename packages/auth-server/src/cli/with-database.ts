@@ -20,6 +20,7 @@ import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, 
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { ClientRegistryError } from '../clients/index.ts';
 import { CliError, errorLine } from './cli-error.ts';
+import { cliSetting } from './cli-settings.ts';
 
 /** Usage: `const clients = await withDatabase((db) => listClients(db));` */
 export async function withDatabase<T>(
@@ -66,7 +67,7 @@ export async function writeToDatabase<T>(
 
 /** DATABASE_URL, else the running service's database; else a CliError saying what to do. */
 function findDatabase(): { url: string; source: 'env' | 'embedded' } {
-  const fromEnv = process.env.DATABASE_URL;
+  const fromEnv = cliSetting('databaseUrl');
   if (fromEnv) return { url: fromEnv, source: 'env' };
   const runtime = readRuntimeFile(dataDir);
   if (runtime.state === 'running') return { url: runtime.info.databaseUrl, source: runtime.info.source };

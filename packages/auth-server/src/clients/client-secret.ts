@@ -12,21 +12,22 @@
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { readSettings, type Env } from '@heroes/platform/settings';
+import { SETTINGS } from '../config/settings.ts';
 import { invalidInput } from './client-registry-error.ts';
 import { isVschar } from './vschar.ts';
 
-export const DEFAULT_BCRYPT_COST = 10;
+/** The one BCRYPT_COST entry (config/settings.ts): the CLI reads it alone, without the server's other settings. */
+const COST_SETTING = { bcryptCost: SETTINGS.bcryptCost };
+
+export const DEFAULT_BCRYPT_COST = SETTINGS.bcryptCost.default;
 export const MAX_SECRET_BYTES = 72;
 
 /** The bcrypt cost: BCRYPT_COST when set (an integer 4–31), else 10. */
-export function bcryptCost(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.BCRYPT_COST;
-  if (raw === undefined || raw === '') return DEFAULT_BCRYPT_COST;
-  const cost = Number(raw);
-  if (!Number.isInteger(cost) || cost < 4 || cost > 31) {
-    throw invalidInput(`BCRYPT_COST must be an integer from 4 to 31 (got '${raw}').`);
-  }
-  return cost;
+export function bcryptCost(env: Env = process.env): number {
+  const { values, problems } = readSettings(COST_SETTING, env);
+  if (problems.length > 0) throw invalidInput(`${problems.join('; ')}.`);
+  return values.bcryptCost;
 }
 
 /** A new random client secret: 32 random bytes, base64url without padding. */

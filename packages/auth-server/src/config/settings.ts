@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveDataDir } from '@heroes/db';
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText, type Env } from '@heroes/platform/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, logLevelSettings, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parsePort, parseText, type Env } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -18,7 +18,11 @@ const seconds = integer({ min: 1 });
 export const SETTINGS = defineSettings({
   databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
   port: { env: 'AUTH_PORT', parse: parsePort, default: 8889, doc: 'its own port' },
-  host: { env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  host: {
+    // npm start's own default (127.0.0.1) is stated here and applied by its table (scripts/start/settings.ts).
+    env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
+    doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
+  },
   publicBaseUrl: {
     env: 'PUBLIC_BASE_URL', parse: parseHttpUrl, default: 'http://localhost:8888', defaultDoc: '`http://localhost:$PORT`',
     doc: 'the public base URL (OAuth issuer, login form action)',
@@ -82,5 +86,17 @@ export const SETTINGS = defineSettings({
     env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
-  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+  ...logLevelSettings(),
+});
+
+/**
+ * What the `auth` command line reads: the server's own entries where they
+ * mean the same, DATABASE_URL optional (unset: the running service's
+ * database, from its runtime file), and AUTH_DEBUG.
+ */
+export const CLI_SETTINGS = defineSettings({
+  databaseUrl: { ...SETTINGS.databaseUrl, optional: true },
+  resourceServerClientId: SETTINGS.resourceServerClientId,
+  bcryptCost: SETTINGS.bcryptCost,
+  debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },
 });

@@ -2,7 +2,7 @@
  * Every default of the resource server, in one place: the environment
  * settings' defaults (settings.ts) plus the fixed rules below.
  */
-import { defaultsOf, libuvPoolSize } from '@heroes/platform';
+import { defaultsOf, libuvPoolSize, readSettings } from '@heroes/platform';
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { SETTINGS } from './settings.ts';
 
@@ -28,10 +28,13 @@ export const FIXED = Object.freeze({
   heroListCacheMs: 500,
 });
 
+/** The computed defaults, as the table computes them from the other defaults (an empty environment). */
+const { authServerUrl, publicBaseUrl } = readSettings(SETTINGS, {}).values;
+
 export const defaults = Object.freeze({
   ...defaultsOf(SETTINGS),
-  authServerUrl: 'http://127.0.0.1:8889',
-  publicBaseUrl: 'http://localhost:8888',
+  authServerUrl,
+  publicBaseUrl,
   passwordHashConcurrency: libuvPoolSize(),
   ...FIXED,
 });

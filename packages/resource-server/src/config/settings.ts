@@ -4,16 +4,16 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/platform/settings';
+import { credentialBodySettings, defineSettings, hashQueueSettings, integer, logLevelSettings, NO_PROXY, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, type Env } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
 
 export const SETTINGS = defineSettings({
   databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
-  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (the `{base_url}`); 0 picks a free one' },
+  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port (resource server, the `{base_url}`); 0 picks a free one' },
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
-  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'port of the authorization server on this machine (for the default AUTH_SERVER_URL)' },
+  authPort: { env: 'AUTH_PORT', parse: integer({ min: 1, max: 65_535 }), default: 8889, doc: 'authorization server port (the resource server: for the default AUTH_SERVER_URL)' },
   authServerUrl: {
     env: 'AUTH_SERVER_URL',
     parse: parseHttpUrl,
@@ -87,5 +87,5 @@ export const SETTINGS = defineSettings({
     env: 'CORS_ORIGINS', parse: parseOriginList, default: [], defaultDoc: 'any origin',
     doc: 'web origins (comma-separated) whose pages may call `/heroes` and `/register` (CORS); unset: any',
   },
-  logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+  ...logLevelSettings(),
 });

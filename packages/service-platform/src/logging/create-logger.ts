@@ -1,5 +1,6 @@
 /**
- * pino logger factory: JSON lines to stdout, level from `LOG_LEVEL` (default `info`).
+ * pino logger factory: JSON lines to stdout, level from `LOG_LEVEL` (default
+ * `info`), read through its settings entry (settings/log-level-setting.ts).
  * `err` goes through serializeError(): payloads (`rawPacket`, `data`, `body`,
  * ...), configuration and credential headers are never written. A line
  * written while a request runs carries its `reqId` (request-context.ts).
@@ -16,9 +17,10 @@
  * log.info({ port }, 'listening');
  * ```
  */
-import { destination as fileDestination, levels, pino, type DestinationStream, type Logger } from 'pino';
+import { destination as fileDestination, pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
 import { serializeError } from '@heroes/http-kit';
+import { startupLogLevel } from '../settings/log-level-setting.ts';
 
 /**
  * The request's fields for a line, as a new object: pino merges the line's
@@ -33,8 +35,7 @@ function requestFields(): { reqId?: string } {
 /** `destination` defaults to stdout (tests pass a stream to read the lines). */
 export function createLogger(name: string, destination?: DestinationStream): Logger {
   // An unknown level must not crash here: the settings check reports it as one line.
-  const wanted = process.env['LOG_LEVEL'];
-  const level = wanted && (wanted === 'silent' || wanted in levels.values) ? wanted : 'info';
+  const level = startupLogLevel(process.env);
   const options = {
     name,
     level,

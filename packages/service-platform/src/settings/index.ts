@@ -8,3 +8,4 @@ export { libuvPoolSize } from './libuv-pool-size.ts';
 export { hashQueueSettings } from './hash-queue-settings.ts';
 export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './credential-body-settings.ts';
 export { NO_PROXY } from '../address/client-address.ts';
+export { logLevelSettings, startupLogLevel } from './log-level-setting.ts';

@@ -1,0 +1,29 @@
+/**
+ * DATABASE_URL as the project's commands read it (optional: unset means the
+ * embedded server) and EMBEDDED_PG_PORT, declared once: `npm start` checks
+ * them with the rest of its settings (scripts/start/settings.ts spreads
+ * these entries), resolveDatabaseUrl and the embedded server read them
+ * through the same entries.
+ */
+import { defineSettings, integer, loadSettings, parseDatabaseUrl, type Env } from '@heroes/platform/settings';
+
+export const DATABASE_SETTINGS = defineSettings({
+  databaseUrl: {
+    env: 'DATABASE_URL', parse: parseDatabaseUrl, optional: true, secret: true, defaultDoc: 'unset → embedded PostgreSQL',
+    doc: 'PostgreSQL connection URL (the servers require it; `npm start` passes the one it resolved)',
+  },
+});
+
+export const EMBEDDED_SETTINGS = defineSettings({
+  embeddedPgPort: { env: 'EMBEDDED_PG_PORT', parse: integer({ min: 1, max: 65_535 }), default: 54329, doc: 'port of the embedded PostgreSQL server' },
+});
+
+/** The embedded server's port; a SettingsError (one line) for a value the entry refuses. */
+export function embeddedPort(env: Env = process.env): number {
+  return loadSettings(EMBEDDED_SETTINGS, env).embeddedPgPort;
+}
+
+/** DATABASE_URL, or undefined (use the embedded server); a SettingsError (one line) for a value the entry refuses. */
+export function givenDatabaseUrl(env: Env = process.env): string | undefined {
+  return loadSettings(DATABASE_SETTINGS, env).databaseUrl;
+}
