@@ -236,7 +236,7 @@ test('random requests to every route: no undocumented 5xx, JSON errors, and good
 
 /**
  * The large anonymous forms that once stalled a server for seconds
- * (issue 17): 9-10 MB bodies at the token endpoint without client
+ * (docs/http.md, body limits): 9-10 MB bodies at the token endpoint without client
  * credentials, at /register, and at a hero route (the only routes that
  * still read 10 MB: decoded there). Sent with Content-Length (refused
  * before reading) and chunked (cut at the limit). Both servers run in this

@@ -5,7 +5,7 @@
  * parser of its own. Tests may still set variables for child processes, so
  * only `packages/ * /src` and `scripts/` are scanned.
  *
- * STILL_READ lists the reads issue 21 has not moved onto the tables yet; the
+ * STILL_READ lists the reads not yet moved onto the settings tables; the
  * list may only shrink: a read missing from it fails, and so does an entry
  * whose read is gone.
  */

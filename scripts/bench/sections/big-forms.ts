@@ -1,5 +1,5 @@
 /**
- * Large anonymous forms against the running stack (issue 17: one 10 MB
+ * Large anonymous forms against the running stack (docs/http.md, body limits: one 10 MB
  * form once blocked the authorization server 4-8 s and grew it by 400 MB):
  * `grant_type=password&username=a+a+…` (9.5 MB) and 10 MB of `+`, at
  * POST /auth/token without client credentials (directly at the
