@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
-import { spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
+import { spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { freePort, isListening } from './_helpers/stack.ts';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -127,19 +127,19 @@ test.serial('troubleshooting: clientCredentials down until a restart; PUBLIC_BAS
   const fresh = JSON.parse((await sh(asInstructed(token!))).stdout) as { access_token: string };
   const refused = await sh(`${asInstructed(heroes!).replace('<access_token>', fresh.access_token)} -o /dev/null -w '%{http_code}'`);
   t.is(refused.stdout, '503');
-  let ready = await readiness(base);
-  while (ready.checks['clientCredentials'] !== 'down') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    ready = await readiness(base);
-  }
+  const ready = await waitFor(async () => {
+    const answer = await readiness(base);
+    return answer.checks['clientCredentials'] === 'down' && answer;
+  }, { message: 'clientCredentials never went down' });
   t.is(ready.status, 503);
 
   // "restart the service, which recreates it", here with the issuer of the other troubleshooting entry.
   // npm itself dies of the signal; the service sees its parent go and stops (docs/operations.md).
   await service!.stop('SIGTERM', 60_000);
-  while (await isListening(ports.port) || await isListening(ports.authPort) || await isListening(ports.pgPort)) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(async () => !(await isListening(ports.port) || await isListening(ports.authPort) || await isListening(ports.pgPort)), {
+    timeoutMs: 60_000,
+    message: 'a port is still held after the stop',
+  });
   t.true(readme.includes('`PUBLIC_BASE_URL=http://127.0.0.1:8888 npm start`'));
   const ipBase = `http://127.0.0.1:${ports.port}`;
   service = await npmStart({ PUBLIC_BASE_URL: ipBase });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
+import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';
 import { startProcessStack, startResourceProcess, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
@@ -45,11 +46,10 @@ async function restartEdge(): Promise<void> {
 
 /** Readiness once it answers `status` (results are reused for 0.5 s, so a change shows a moment later). */
 async function readinessWhen(status: number) {
-  for (;;) {
+  return waitFor(async () => {
     const answer = await readiness();
-    if (answer.status === status) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return answer.status === status && answer;
+  }, { message: `readiness never answered ${status}` });
 }
 
 async function readiness(): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {

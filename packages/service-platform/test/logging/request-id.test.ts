@@ -77,7 +77,7 @@ test('a log line\'s fields stay on that line: the next line of the same request 
   t.teardown(() => server.close());
   const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/c`, { headers: { 'x-request-id': 'req-7' } });
   await res.arrayBuffer();
-  for (let i = 0; i < 500 && !lines.some((line) => line['msg'] === 'request'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => lines.some((line) => line['msg'] === 'request'), { message: () => JSON.stringify(lines) });
   const second = lines.find((line) => line['msg'] === 'second');
   const request = lines.find((line) => line['msg'] === 'request');
   t.is(second?.['reqId'], 'req-7');
