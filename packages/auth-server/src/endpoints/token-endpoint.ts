@@ -7,7 +7,8 @@
  *     client allows (out; the library sets CORS on its own answers)
  *  2. `Pragma: no-cache` (out; 1 and 2 are shared.clientAnswers)
  *  3. `token_type: bearer` (out)
- *  4. the library's "grant type not allowed" → `unauthorized_client` (out)
+ *  4. a grant type the authenticated client is not registered for →
+ *     `unauthorized_client` (out)
  *  5. methods: POST; OPTIONS to the library (CORS preflight); else 405
  *  6. database outages, here or in the library → 503 (out)
  *  7. the form read through http-kit (413, 415, 400) and handed to the library

@@ -5,7 +5,7 @@
  * touches and why. They were written against PINNED_VERSION, which
  * package.json pins exactly; test/library-seams.test.ts fails when an
  * update moves any of them (version, deep import and its exports, patched
- * members, matched texts), so an upgrade starts by reading this file.
+ * members), so an upgrade starts by reading this file.
  *
  * Reproduced rather than patched (and compared by its own test): the
  * introspection answer of middleware/fast-introspection.ts.
@@ -133,17 +133,3 @@ export function beforeAccessTokenSave(provider: Provider, adjust: (token: SavedA
     return save.call(this);
   };
 }
-
-// ─── Seam 4: error descriptions of the library that we match ────────────
-//
-// Why: RFC 6749 section 5.2 names two cases differently from the library;
-// we recognise its answer by its description (the error code alone,
-// invalid_request, is shared by many cases).
-export const LIBRARY_ERROR_TEXTS = Object.freeze({
-  /** lib/actions/token.js: a grant type the client is not registered for → our `unauthorized_client`. */
-  grantTypeNotAllowed: 'requested grant type is not allowed for this client',
-  /** lib/shared/client_auth.js: no client authentication at all → our 401 `invalid_client`. */
-  noClientAuthentication: 'no client authentication mechanism provided',
-  /** lib/helpers/errors.js InvalidClientAuth: reused for our own refusals, so every failed authentication reads the same. */
-  clientAuthenticationFailed: 'client authentication failed',
-});
