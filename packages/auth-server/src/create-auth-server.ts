@@ -53,7 +53,6 @@ import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts'
 import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
-import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
@@ -137,7 +136,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     }),
     findAccount: createFindAccount(db),
   });
-  installAccessTokenScope(provider);
   await silenceParsedBodyWarning();
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
