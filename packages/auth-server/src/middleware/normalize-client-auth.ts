@@ -31,8 +31,8 @@ import { InvalidClientError, OAuthError } from './oauth-error.ts';
 import { providerForm } from '../provider/library-seams.ts';
 import { parseBasic } from './parse-basic.ts';
 
-export const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
-export const CLIENT_AUTHENTICATION_FAILED = 'client authentication failed';
+const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+const CLIENT_AUTHENTICATION_FAILED = 'client authentication failed';
 
 export function createClientAuthNormalizer(issuer: string): Middleware {
   const challenge = `Basic realm="${issuer}", error="invalid_client"`;

@@ -24,7 +24,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { secretMatchedFor } from '../clients/secret-matches.ts';
 import { providerForm } from '../provider/library-seams.ts';
 
-export const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
+const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 
 export const mapUnauthorizedClient: Middleware = async function mapUnauthorizedClient(ctx, next) {
   await next();
