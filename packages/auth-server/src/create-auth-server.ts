@@ -53,7 +53,6 @@ import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts'
 import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
-import { installAccessTokenScope } from './provider/access-token-scope.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
@@ -61,6 +60,7 @@ import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
+import { recordSecretMatches } from './clients/secret-matches.ts';
 import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
 
@@ -136,7 +136,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     }),
     findAccount: createFindAccount(db),
   });
-  installAccessTokenScope(provider);
   await silenceParsedBodyWarning();
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
@@ -157,7 +156,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     addressWindowMs: config.loginAddressWindowMs,
     knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
   }), { refusalDelayMs: config.loginRefusalDelayMs });
-  replaceClientSecretCheck(provider, createThrottledSecretCheck(secrets, guard));
+  // Which client proved its secret on a request: `unauthorized_client` is named only to it (middleware/unauthorized-client.ts).
+  replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard);
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import Provider, { type Adapter } from 'oidc-provider';
 import { generateKeys } from '../src/config/keys.ts';
 import {
-  LIBRARY_ERROR_TEXTS,
   PARSED_BODY_WARNING,
   PINNED_VERSION,
   SELECTIVE_BODY_MODULE,
@@ -61,17 +60,11 @@ test('seam 1: the body reader resolves, exports urlencoded, and still takes a pa
   t.true(source.includes('querystring.stringify(body)'), 'a parsed form is re-read as strings');
 });
 
-test('seams 2-3: the patched members exist where the library uses them', (t) => {
+test('seam 2: the patched member exists where the library uses it', (t) => {
   const provider = bareProvider();
   t.is(typeof (provider.Client.prototype as unknown as Record<string, unknown>)['compareClientSecret'], 'function');
   t.regex(librarySource('lib/shared/client_auth.js'), /compareClientSecret\(/, 'client authentication calls it');
-  t.is(typeof (provider.AccessToken.prototype as unknown as Record<string, unknown>)['save'], 'function');
   t.is(typeof Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get, 'function', 'Provider.ctx: the current request');
-});
-
-test('seam 4: every matched error description still occurs in the library', (t) => {
-  const source = sourceFiles(path.join(libraryRoot, 'lib')).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
-  for (const [name, text] of Object.entries(LIBRARY_ERROR_TEXTS)) t.true(source.includes(text), name);
 });
 
 test('no file but library-seams.ts reaches into the library\'s internals', (t) => {

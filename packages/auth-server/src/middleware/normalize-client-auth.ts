@@ -13,21 +13,26 @@
  *   escapes) → 401 invalid_client with WWW-Authenticate, never a 500;
  * - a well-formed header whose decoded id or secret has characters outside
  *   VSCHAR (%x20-7E, RFC 6749 Appendix A; the CLI registers nothing else)
- *   → 401 invalid_client "client authentication failed", like a wrong
- *   secret (the library would answer 400 invalid_request), with no
- *   database read and no slow hash;
+ *   → 401 invalid_client "client authentication failed", worded as the
+ *   library words a wrong secret (test/token/token-errors.test.ts compares
+ *   both; the library would answer 400 invalid_request), with no database
+ *   read and no slow hash;
  * - whenever the request came with an Authorization header, a 401 answer
  *   carries `WWW-Authenticate: Basic` (RFC 6749 section 5.2);
- * - no client authentication at all → 401 invalid_client (RFC 6749 5.2),
- *   instead of the library's invalid_request.
+ * - no client authentication at all (no Authorization header, a form
+ *   without `client_id`) refused by the library → 401 invalid_client
+ *   (RFC 6749 5.2) instead of its 400 invalid_request, decided on the
+ *   request's shape, never on the library's wording; the library's
+ *   headers (CORS) are kept.
  */
 import type { Context, Middleware, Next } from 'koa';
 import { isVschar } from '../clients/vschar.ts';
 import { InvalidClientError, OAuthError } from './oauth-error.ts';
-import { LIBRARY_ERROR_TEXTS, providerForm } from '../provider/library-seams.ts';
+import { providerForm } from '../provider/library-seams.ts';
 import { parseBasic } from './parse-basic.ts';
 
-const { noClientAuthentication: NO_CLIENT_AUTH, clientAuthenticationFailed: AUTH_FAILED } = LIBRARY_ERROR_TEXTS;
+const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
+const CLIENT_AUTHENTICATION_FAILED = 'client authentication failed';
 
 export function createClientAuthNormalizer(issuer: string): Middleware {
   const challenge = `Basic realm="${issuer}", error="invalid_client"`;
@@ -37,7 +42,7 @@ export function createClientAuthNormalizer(issuer: string): Middleware {
 
     const credentials = parseBasic(header);
     if (!credentials) throw new InvalidClientError('invalid Authorization header: expected Basic client credentials', { 'WWW-Authenticate': challenge });
-    if (!isVschar(credentials.id) || !isVschar(credentials.secret)) throw new InvalidClientError(AUTH_FAILED, { 'WWW-Authenticate': challenge });
+    if (!isVschar(credentials.id) || !isVschar(credentials.secret)) throw new InvalidClientError(CLIENT_AUTHENTICATION_FAILED, { 'WWW-Authenticate': challenge });
     if (credentials.secret === '') toPublicClientForm(ctx, credentials.id);
 
     await next();
@@ -59,9 +64,10 @@ function toPublicClientForm(ctx: Context, clientId: string): void {
 
 async function withoutHeader(ctx: Context, next: Next): Promise<void> {
   await next();
-  const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
-  if (ctx.status === 400 && body?.error === 'invalid_request' && body.error_description === NO_CLIENT_AUTH) {
-    ctx.status = 401;
-    ctx.body = { error: 'invalid_client', error_description: NO_CLIENT_AUTH };
-  }
+  const body = ctx.body as { error?: unknown } | undefined;
+  if (ctx.status !== 400 || body?.error !== 'invalid_request') return;
+  const form = providerForm(ctx.req);
+  if (!form || (form['client_id'] !== undefined && form['client_id'] !== '')) return;
+  ctx.status = 401;
+  ctx.body = { error: 'invalid_client', error_description: NO_CLIENT_AUTHENTICATION };
 }

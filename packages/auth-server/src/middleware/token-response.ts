@@ -8,8 +8,9 @@
  * - at the token endpoint, `token_type` is `bearer` (docs/oauth.md;
  *   case-insensitive per RFC 6749 5.1): the library answers `Bearer` for
  *   its built-in grants;
- * - `scope` is the library's: the access token's values (RFC 6749
- *   section 5.1), `openid` included when an ID token was asked for.
+ * - `scope` is the access token's values as stored (RFC 6749 section 5.1),
+ *   `openid` included when an ID token was asked for (set by
+ *   provider/access-token-scope.ts).
  */
 import type { Middleware } from 'koa';
 

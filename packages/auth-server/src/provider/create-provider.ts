@@ -23,7 +23,9 @@
  * - browser calls to token/revoke/introspect only from the client's
  *   allowed origins (provider/client-cors.ts);
  * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
- *   the configured keys (RS256), living DEFAULTS.idTokenTtl.
+ *   the configured keys (RS256), living DEFAULTS.idTokenTtl;
+ * - every access token's scope fixed as it is stored, whatever the grant
+ *   (provider/access-token-scope.ts, around the adapter).
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
@@ -32,19 +34,21 @@ import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
 import { OPENID } from '@heroes/oauth-scopes';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
+import { withAccessTokenScope, type AdapterFactory } from './access-token-scope.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
 import { ROUTES } from './routes.ts';
 
 export interface ProviderDeps {
   config: AuthServerConfig;
   keys: ProviderKeys;
-  adapter: NonNullable<Configuration['adapter']>;
+  adapter: AdapterFactory;
   findAccount: NonNullable<Configuration['findAccount']>;
 }
 
 export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
-    adapter,
+    // Called once per model, after `provider` exists.
+    adapter: withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)),
     findAccount,
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
@@ -116,7 +120,7 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
       },
     },
   };
-  const provider = new Provider(config.publicBaseUrl, configuration);
+  const provider: Provider = new Provider(config.publicBaseUrl, configuration);
   provider.proxy = true;
   return provider;
 }

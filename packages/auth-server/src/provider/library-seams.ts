@@ -1,14 +1,19 @@
 /**
  * Every place where the authorization server reaches into oidc-provider
- * beyond its documented API (Configuration, models' find/save, events,
- * `Provider.ctx`, registerGrantType), in one file. Each seam says what it
- * touches and why. They were written against PINNED_VERSION, which
- * package.json pins exactly; test/library-seams.test.ts fails when an
- * update moves any of them (version, deep import and its exports, patched
- * members, matched texts), so an upgrade starts by reading this file.
+ * beyond its documented API (Configuration, the adapter, models'
+ * find/save, events, `Provider.ctx` and `ctx.oidc`, registerGrantType), in
+ * one file. Each seam says what it touches and which user-visible rule
+ * needs it (the package README's table lists the same). They were written
+ * against PINNED_VERSION, which package.json pins exactly;
+ * test/library-seams.test.ts fails when an update moves any of them
+ * (version, deep import and its exports, patched member), so an upgrade
+ * starts by reading this file.
  *
- * Reproduced rather than patched (and compared by its own test): the
- * introspection answer of middleware/fast-introspection.ts.
+ * Seam 3 is reproduced rather than patched, so nothing of it is here: the
+ * introspection answer of middleware/fast-introspection.ts (one indexed
+ * query instead of the library's four reads, for a resource server's
+ * cache miss), compared with the library's own answer by
+ * test/introspection/fast-introspection.test.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
@@ -21,11 +26,13 @@ export const PINNED_VERSION = '9.13.3';
 // ─── Seam 1: the form body, read by http-kit and handed to the library ──
 //
 // Why: the token, revocation and introspection endpoints follow http-kit's
-// body rules (MAX_BODY_BYTES and 413, charset and 415, see
-// middleware/read-form.ts) instead of the library's own reader
-// (lib/shared/selective_body.js: a hard 56 KiB cap answered with 400, no
-// charset check). When `req.readable` is false (we consumed the stream)
-// that reader takes `req.body` and, for forms, uses
+// body rules (AUTH_MAX_BODY_BYTES and 413, charset and 415, see
+// middleware/read-form.ts) instead of the library's own reader, and our
+// steps before the library read and adjust the form it then uses (a public
+// client's id from `Basic base64(id:)`, a sub-scope refresh's parent scope).
+// (The library's reader, lib/shared/selective_body.js: a hard 56 KiB cap
+// answered with 400, no charset check.) When `req.readable` is false (we
+// consumed the stream) that reader takes `req.body` and, for forms, uses
 // `querystring.parse(querystring.stringify(body))`: an object of strings
 // (arrays for repeated keys, which the library then refuses as duplicates).
 // That branch prints a one-time console warning meant for apps that parse
@@ -110,40 +117,3 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     }
   };
 }
-
-// ─── Seam 3: the access token's scope, fixed just before it is stored ───
-//
-// Why: one place decides a token's scope whatever the grant (password,
-// code, refresh; provider/access-token-scope.ts): `openid` kept but values
-// the client may no longer be granted dropped, and a refresh narrowed to a
-// sub-scope (RFC 6749 section 6), which the library refuses on its own.
-// The library has no hook there, so `AccessToken.prototype.save` is wrapped.
-
-export interface SavedAccessToken {
-  clientId?: string;
-  scope?: string | undefined;
-}
-
-/** Runs `adjust` on every access token just before the library stores it (throwing refuses the token). */
-export function beforeAccessTokenSave(provider: Provider, adjust: (token: SavedAccessToken) => Promise<void>): void {
-  const proto = provider.AccessToken.prototype as unknown as SavedAccessToken & { save(): Promise<string> };
-  const save = proto.save;
-  proto.save = async function saveAdjusted(this: SavedAccessToken & { save(): Promise<string> }) {
-    await adjust(this);
-    return save.call(this);
-  };
-}
-
-// ─── Seam 4: error descriptions of the library that we match ────────────
-//
-// Why: RFC 6749 section 5.2 names two cases differently from the library;
-// we recognise its answer by its description (the error code alone,
-// invalid_request, is shared by many cases).
-export const LIBRARY_ERROR_TEXTS = Object.freeze({
-  /** lib/actions/token.js: a grant type the client is not registered for → our `unauthorized_client`. */
-  grantTypeNotAllowed: 'requested grant type is not allowed for this client',
-  /** lib/shared/client_auth.js: no client authentication at all → our 401 `invalid_client`. */
-  noClientAuthentication: 'no client authentication mechanism provided',
-  /** lib/helpers/errors.js InvalidClientAuth: reused for our own refusals, so every failed authentication reads the same. */
-  clientAuthenticationFailed: 'client authentication failed',
-});

@@ -71,7 +71,7 @@ test('a public client gets no refresh token and cannot use the refresh grant', a
   t.false('refresh_token' in first.body);
   const res = await refresh(basic('pub', ''), { refresh_token: 'anything-at-all-000000000000000000000000000' });
   t.is(res.status, 400);
-  t.not(res.body['error'], undefined);
+  t.is(res.body['error'], 'unauthorized_client', 'RFC 6749 5.2: the grant type is not the client\'s');
 });
 
 test('unknown refresh token → invalid_grant; missing → invalid_request', async (t) => {

@@ -41,6 +41,16 @@ test('a wrong secret for the resource server client is still invalid_client (aut
   t.is(res.body['error'], 'invalid_client');
 });
 
+test('whether the resource server client may use a grant is never told without its secret', async (t) => {
+  // An unsigned client attestation naming the client makes the library refuse with 400 invalid_request
+  // after finding the client and before any secret was compared: that answer must stay as it is.
+  const unsigned = (claims: object) => Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const attestation = `${unsigned({ alg: 'none' })}.${unsigned({ sub: 'rs-client' })}.`;
+  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'password', ...user, client_id: 'rs-client' }, { 'oauth-client-attestation': attestation });
+  t.is(res.status, 400, res.text);
+  t.is(res.body['error'], 'invalid_request');
+});
+
 test('the resource server client is refused at /auth/code: 400 page, never a redirect', async (t) => {
   const params = { client_id: 'rs-client', redirect_uri: redirectUri, response_type: 'code', state: 's' };
   const page = await fetch(`${s.url}/auth/code?${new URLSearchParams(params).toString()}`, { redirect: 'manual' });

@@ -81,6 +81,22 @@ for (const [title, header] of [
   });
 }
 
+test('a credential refused before the library reads as the library\'s own refusal of a wrong secret', async (t) => {
+  const wrong = await passwordGrant(s.url, basic('conf', 'wrong'), user);
+  const outsideVschar = await passwordGrant(s.url, basicHeader('conf:sécret'), user);
+  t.is(wrong.status, 401);
+  t.is(outsideVschar.status, 401);
+  t.is(outsideVschar.body['error_description'], wrong.body['error_description']);
+});
+
+test('no client authentication keeps the library\'s CORS answer, and a form with an empty client_id is none either', async (t) => {
+  const origin = 'https://anywhere.example';
+  const res = await postForm(`${s.url}/auth/token`, { grant_type: 'password', ...user }, { origin });
+  assertInvalidClient(t, res, false);
+  t.is(res.headers.get('access-control-allow-origin'), origin);
+  assertInvalidClient(t, await passwordGrant(s.url, undefined, { client_id: '', ...user }), false);
+});
+
 test('client_secret_post or client_id outside VSCHAR → 401 invalid_client, never 500', async (t) => {
   const post = await passwordGrant(s.url, undefined, { client_id: 'conf', client_secret: 'sécret', ...user });
   assertInvalidClient(t, post, false);
