@@ -1,8 +1,10 @@
 /**
  * The README's configuration table, generated from the settings tables of
- * `npm start`, both servers, `npm run cluster` and the `auth` CLI (each
- * setting is declared once, there; the others reuse that entry).
- * A variable read by several of them is one row naming each.
+ * `npm start`, both servers, `npm run cluster` and the `auth` CLI. Each
+ * variable is declared once: in @heroes/platform's SHARED_SETTINGS when
+ * several processes read it, else in the one table that reads it; every
+ * other table takes that entry by reference. A variable read by several of
+ * them is one row naming each.
  *
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
  */
@@ -13,7 +15,8 @@ import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
 import { CLUSTER_SETTINGS } from './cluster/settings.ts';
 import { START_SETTINGS } from './start/settings.ts';
 
-const SOURCES: [string, SettingsTable][] = [
+/** Each process's table, under the name the "Used by" column gives it. */
+export const SOURCES: [string, SettingsTable][] = [
   ['npm start', START_SETTINGS],
   ['authorization server', AUTH_SETTINGS],
   ['resource server', RESOURCE_SETTINGS],

@@ -4,7 +4,7 @@
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
 import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
-import { defineSettings, loadSettings, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { defineSettings, loadSettings, parseText, readSettings, SHARED_SETTINGS, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
@@ -14,8 +14,8 @@ export const START_SETTINGS = defineSettings({
     doc: 'local state: embedded cluster, generated keys and secrets',
   },
   ...EMBEDDED_SETTINGS,
-  port: RESOURCE_SETTINGS.port,
-  authPort: RESOURCE_SETTINGS.authPort,
+  port: SHARED_SETTINGS.port,
+  authPort: SHARED_SETTINGS.authPort,
   // The one entry of AUTH_HOST, with npm start's default: loopback (the entry's defaultDoc states both).
   authHost: { ...AUTH_SETTINGS.host, default: '127.0.0.1' },
 });

@@ -1,17 +1,14 @@
 /**
- * DATABASE_URL as the project's commands read it (optional: unset means the
- * embedded server) and EMBEDDED_PG_PORT, declared once: `npm start` checks
- * them with the rest of its settings (scripts/start/settings.ts spreads
- * these entries), resolveDatabaseUrl and the embedded server read them
- * through the same entries.
+ * DATABASE_URL as the project's commands read it (the catalogue's entry,
+ * optional: unset means the embedded server) and EMBEDDED_PG_PORT, declared
+ * here once: `npm start` checks them with the rest of its settings
+ * (scripts/start/settings.ts spreads these entries), resolveDatabaseUrl and
+ * the embedded server read them through the same entries.
  */
-import { defineSettings, integer, loadSettings, parseDatabaseUrl, type Env } from '@heroes/platform/settings';
+import { defineSettings, integer, loadSettings, SHARED_SETTINGS, type Env } from '@heroes/platform/settings';
 
 export const DATABASE_SETTINGS = defineSettings({
-  databaseUrl: {
-    env: 'DATABASE_URL', parse: parseDatabaseUrl, optional: true, secret: true, defaultDoc: 'unset → embedded PostgreSQL',
-    doc: 'PostgreSQL connection URL (the servers require it; `npm start` passes the one it resolved)',
-  },
+  databaseUrl: { ...SHARED_SETTINGS.databaseUrl, optional: true },
 });
 
 export const EMBEDDED_SETTINGS = defineSettings({

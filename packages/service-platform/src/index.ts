@@ -9,8 +9,7 @@ export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
 export type { Logger } from 'pino';
 export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
-export { hashQueueSettings } from './settings/hash-queue-settings.ts';
-export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
+export { SHARED_SETTINGS, CREDENTIAL_BODY_BYTES } from './settings/shared-settings.ts';
 export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
 export { createLogger } from './logging/create-logger.ts';
@@ -24,6 +23,7 @@ export {
   settingsMarkdown,
   SettingsError,
   type Env,
+  type ReadSetting,
   type Setting,
   type SettingDefaults,
   type SettingsTable,
