@@ -4,15 +4,12 @@
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
 import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
-import { defineSettings, loadSettings, parseText, readSettings, SHARED_SETTINGS, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { defineSettings, isSet, loadSettings, readSettings, SHARED_SETTINGS, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
   ...DATABASE_SETTINGS,
-  dataDir: {
-    env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
-    doc: 'local state: embedded cluster, generated keys and secrets',
-  },
+  dataDir: SHARED_SETTINGS.dataDir,
   ...EMBEDDED_SETTINGS,
   port: SHARED_SETTINGS.port,
   authPort: SHARED_SETTINGS.authPort,
@@ -55,7 +52,7 @@ export function startValues(env: Env) {
 function sharedPorts(env: Env): string[] {
   const { values } = readSettings(START_SETTINGS, env);
   const ports: Array<[string, unknown]> = [['PORT', values.port], ['AUTH_PORT', values.authPort]];
-  if (!env['DATABASE_URL']) ports.push(['EMBEDDED_PG_PORT', values.embeddedPgPort]);
+  if (!isSet(DATABASE_SETTINGS.databaseUrl, env)) ports.push(['EMBEDDED_PG_PORT', values.embeddedPgPort]);
   const byPort = new Map<number, string[]>();
   for (const [name, port] of ports) {
     if (typeof port !== 'number' || port === 0) continue;
@@ -68,7 +65,7 @@ function sharedPorts(env: Env): string[] {
 }
 
 function withoutDatabaseUrl(table: SettingsTable, env: Env): SettingsTable {
-  if (env['DATABASE_URL']) return table;
+  if (isSet(DATABASE_SETTINGS.databaseUrl, env)) return table;
   const { databaseUrl: _unset, ...rest } = table;
   return rest;
 }

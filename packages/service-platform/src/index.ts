@@ -18,6 +18,7 @@ export * from './settings/env-parsers.ts'; // every export there is a parser of 
 export {
   defaultsOf,
   defineSettings,
+  isSet,
   loadSettings,
   readSettings,
   settingsMarkdown,

@@ -7,7 +7,7 @@
  * configuration table all come from here.
  */
 import path from 'node:path';
-import { resolveDataDir } from '@heroes/db';
+import { dataDirFrom, resolveDataDir } from '@heroes/db';
 import { defineSettings, integer, parseBoolean, parseCidrList, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
@@ -35,8 +35,9 @@ export const SETTINGS = defineSettings({
   bcryptCost: SHARED.bcryptCost,
   passwordHashConcurrency: SHARED.passwordHashConcurrency,
   passwordHashQueueMax: SHARED.passwordHashQueueMax,
+  dataDir: SHARED.dataDir,
   keysFile: {
-    env: 'AUTH_KEYS_FILE', parse: parseText, default: (_read: ReadSetting, env: Env) => defaultKeysFile(env),
+    env: 'AUTH_KEYS_FILE', parse: parseText, default: (read: ReadSetting) => path.join(dataDirFrom(read(SHARED.dataDir)), 'auth-keys.json'),
     defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
   },
   resourceServerClientId: SHARED.resourceServerClientId,
@@ -89,6 +90,8 @@ export const SETTINGS = defineSettings({
  */
 export const CLI_SETTINGS = defineSettings({
   databaseUrl: { ...SETTINGS.databaseUrl, optional: true },
+  // Where the running service's runtime file is (read through @heroes/db's dataDir).
+  dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,
   debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },

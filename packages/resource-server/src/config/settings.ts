@@ -29,6 +29,7 @@ export const SETTINGS = defineSettings({
   },
   publicBaseUrl: SHARED.publicBaseUrl,
   clientId: SHARED.resourceServerClientId,
+  dataDir: SHARED.dataDir,
   clientSecret: {
     env: 'RESOURCE_SERVER_CLIENT_SECRET',
     parse: parseText,

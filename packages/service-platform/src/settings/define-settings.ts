@@ -111,6 +111,12 @@ function earlierKey(entries: Array<[string, Setting<unknown>]>, reading: number,
   return entries[index]![0];
 }
 
+/** Whether `setting`'s variable is given (an empty value counts as unset, as for its default). */
+export function isSet(setting: Setting<unknown>, env: Env): boolean {
+  const raw = env[setting.env];
+  return raw !== undefined && raw !== '';
+}
+
 /** Values, or a SettingsError listing every problem. */
 export function loadSettings<S extends SettingsTable>(table: S, env: Env): SettingValues<S> {
   const { values, problems } = readSettings(table, env);

@@ -71,4 +71,9 @@ export const SHARED_SETTINGS = defineSettings({
     doc: 'CIDR networks (comma-separated) that may read `GET /metrics` (and the authorization server\'s `/health/*`) beside loopback; a request a trusted proxy forwarded is judged by its original client, loopback not included (docs/operations.md)',
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
+  dataDir: {
+    // Unset: `<repo>/.data`, which @heroes/db's resolveDataDir knows (the repository's root is its business).
+    env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
+    doc: 'local state: embedded cluster, generated keys and secrets, the running service\'s address (a relative path: from the current folder)',
+  },
 });
