@@ -7,32 +7,19 @@
  * variable both servers read is declared in @heroes/platform's
  * SHARED_SETTINGS (their common package).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
 import { SHARED_SETTINGS, type Setting, type SettingsTable } from '@heroes/platform/settings';
 import { SOURCES } from '../../scripts/settings-table.ts';
+import { repositorySources } from './_helpers/source-files.ts';
 
 const DECLARATION = /\benv:\s*['"`]([A-Za-z_][A-Za-z0-9_]*)['"`]/g;
 
-function sourceFiles(folder: string): string[] {
-  if (!fs.existsSync(folder)) return [];
-  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|js|mjs|cjs)$/.test(file) && !file.split(path.sep).includes('node_modules'))
-    .map((file) => path.join(folder, file));
-}
-
-/** Variable → the files (from the repository root) whose code declares an entry for it; comments (usage examples) left out. */
+/** Variable → the files whose code declares an entry for it; comments (usage examples) left out. */
 function declarations(): Map<string, string[]> {
-  const folders = [...fs.readdirSync(path.join(repoRoot, 'packages')).map((name) => path.join(repoRoot, 'packages', name, 'src')), path.join(repoRoot, 'scripts')];
   const found = new Map<string, string[]>();
-  for (const file of folders.flatMap(sourceFiles)) {
-    const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    for (const match of code.matchAll(DECLARATION)) {
-      const name = match[1]!;
-      found.set(name, [...(found.get(name) ?? []), path.relative(repoRoot, file).split(path.sep).join('/')]);
-    }
+  for (const { file, text } of repositorySources()) {
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(DECLARATION)) found.set(match[1]!, [...(found.get(match[1]!) ?? []), file]);
   }
   return found;
 }

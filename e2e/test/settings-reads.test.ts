@@ -10,11 +10,9 @@
  * are no service settings: they are not in the table, and the bench reads
  * them itself.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
 import { configurationTable } from '../../scripts/settings-table.ts';
+import { repositorySources } from './_helpers/source-files.ts';
 
 /** `process.env.X`, `process.env['X']`, or the same on a variable named `env` (an environment handed down); not `… = value`, not `delete …`. */
 const READ = /(?<!delete\s+)\b(?:process\.)?env(?:\.([A-Za-z_][A-Za-z0-9_]*)\b|\[\s*['"`]([^'"`]+)['"`]\s*\])(?!\s*=[^=])/g;
@@ -23,26 +21,13 @@ function documentedVariables(): Set<string> {
   return new Set([...configurationTable().matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]!));
 }
 
-function sourceFiles(folder: string): string[] {
-  if (!fs.existsSync(folder)) return [];
-  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|js|mjs|cjs)$/.test(file) && !file.split(path.sep).includes('node_modules'))
-    .map((file) => path.join(folder, file));
-}
-
-function scannedFiles(): string[] {
-  const packages = fs.readdirSync(path.join(repoRoot, 'packages')).flatMap((name) => sourceFiles(path.join(repoRoot, 'packages', name, 'src')));
-  return [...packages, ...sourceFiles(path.join(repoRoot, 'scripts'))];
-}
-
-/** file → sorted documented variables it reads from process.env itself. */
+/** file → sorted documented variables it reads from the environment itself. */
 function documentedReads(): Record<string, string[]> {
   const documented = documentedVariables();
   const reads: Record<string, string[]> = {};
-  for (const file of scannedFiles()) {
-    const text = fs.readFileSync(file, 'utf8');
+  for (const { file, text } of repositorySources()) {
     const names = new Set([...text.matchAll(READ)].map((match) => (match[1] ?? match[2])!).filter((name) => documented.has(name)));
-    if (names.size > 0) reads[path.relative(repoRoot, file).split(path.sep).join('/')] = [...names].sort();
+    if (names.size > 0) reads[file] = [...names].sort();
   }
   return reads;
 }
