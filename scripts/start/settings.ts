@@ -3,14 +3,12 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
-import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
+import { DATABASE_COMMAND_SETTINGS, DATABASE_SETTINGS } from '@heroes/embedded-postgres/settings';
 import { defineSettings, isSet, loadSettings, readSettings, SHARED_SETTINGS, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
-  ...DATABASE_SETTINGS,
-  dataDir: SHARED_SETTINGS.dataDir,
-  ...EMBEDDED_SETTINGS,
+  ...DATABASE_COMMAND_SETTINGS,
   port: SHARED_SETTINGS.port,
   authPort: SHARED_SETTINGS.authPort,
   // The one entry of AUTH_HOST, with npm start's default: loopback (the entry's defaultDoc states both).
