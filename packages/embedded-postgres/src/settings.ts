@@ -6,10 +6,10 @@
  * into its own table), resolveDatabaseUrl and the embedded server read them
  * through the same entries.
  */
-import { defineSettings, integer, loadSettings, SHARED_SETTINGS, type Env } from '@heroes/platform/settings';
+import { defineSettings, integer, loadSettings, OPTIONAL_DATABASE_URL, SHARED_SETTINGS, type Env } from '@heroes/platform/settings';
 
 export const DATABASE_SETTINGS = defineSettings({
-  databaseUrl: { ...SHARED_SETTINGS.databaseUrl, optional: true },
+  databaseUrl: OPTIONAL_DATABASE_URL,
 });
 
 export const EMBEDDED_SETTINGS = defineSettings({

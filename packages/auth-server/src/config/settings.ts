@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { dataDirFrom, resolveDataDir } from '@heroes/db';
-import { defineSettings, integer, parseBoolean, parseCidrList, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -89,7 +89,7 @@ export const SETTINGS = defineSettings({
  * database, from its runtime file), and AUTH_DEBUG.
  */
 export const CLI_SETTINGS = defineSettings({
-  databaseUrl: { ...SETTINGS.databaseUrl, optional: true },
+  databaseUrl: OPTIONAL_DATABASE_URL,
   // Where the running service's runtime file is (read through @heroes/db's dataDir).
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,

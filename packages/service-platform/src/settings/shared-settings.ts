@@ -1,15 +1,16 @@
 /**
- * The settings read by more than one process, each declared once: one
- * variable, one parser, one default, one line of documentation that is true
- * for every reader. A process's table takes the entries it reads by
+ * The settings catalogue: every variable both servers read, or @heroes/db
+ * reads (it imports no server), declared once here:
+ * one variable, one parser, one default, one line of documentation that is
+ * true for every reader. A process's table takes the entries it reads by
  * reference (`port: SHARED_SETTINGS.authPort`); a setting only one server
  * reads is declared in that server's config/settings.ts, and the scripts
- * reuse the servers' entries. e2e/test/settings-catalogue.test.ts fails when
- * a variable is declared twice.
+ * and the `auth` CLI take the servers' entries. e2e/test/settings-catalogue.test.ts
+ * fails when a variable is declared twice.
  *
  * A command that may run without a value takes the entry with
- * `optional: true` (`{ ...SHARED_SETTINGS.databaseUrl, optional: true }`):
- * same variable, parser and doc.
+ * `optional: true` (OPTIONAL_DATABASE_URL below): same variable, parser
+ * and doc.
  *
  * Usage:
  *   const SETTINGS = defineSettings({ port: SHARED_SETTINGS.port, ... });
@@ -77,3 +78,11 @@ export const SHARED_SETTINGS = defineSettings({
     doc: 'local state: embedded cluster, generated keys and secrets, the running service\'s address (a relative path: from the current folder)',
   },
 });
+
+/**
+ * DATABASE_URL for the commands that may run without it: `npm start` and
+ * `npm run migrate` (unset: the embedded server), the `auth` CLI (the
+ * running service's database), the image's migration step and the test
+ * databases (each says what to set).
+ */
+export const OPTIONAL_DATABASE_URL = { ...SHARED_SETTINGS.databaseUrl, optional: true as const };
