@@ -2,9 +2,10 @@
  * The README's configuration table, generated from the settings tables of
  * `npm start`, `npm run migrate`, both servers, `npm run cluster` and the
  * `auth` CLI. Each variable is declared once: in @heroes/platform's
- * SHARED_SETTINGS when several processes read it, else in the one table
- * that reads it; every other table takes that entry by reference. A
- * variable read by several of them is one row naming each.
+ * SHARED_SETTINGS (what both servers or @heroes/db read), else in the one
+ * server's or command's table that owns it; every other table takes that
+ * entry by reference. A variable read by several of them is one row naming
+ * each.
  *
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
  */
