@@ -1,20 +1,26 @@
 /**
  * The README's configuration table, generated from the settings tables of
- * `npm start`, both servers, `npm run cluster` and the `auth` CLI (each
- * setting is declared once, there; the others reuse that entry).
- * A variable read by several of them is one row naming each.
+ * `npm start`, `npm run migrate`, both servers, `npm run cluster` and the
+ * `auth` CLI. Each variable is declared once: in @heroes/platform's
+ * SHARED_SETTINGS (what both servers or @heroes/db read), else in the one
+ * server's or command's table that owns it; every other table takes that
+ * entry by reference. A variable read by several of them is one row naming
+ * each.
  *
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
  */
 import { pathToFileURL } from 'node:url';
 import { CLI_SETTINGS, SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
+import { DATABASE_COMMAND_SETTINGS } from '@heroes/embedded-postgres/settings';
 import { settingsMarkdown, type SettingsTable } from '@heroes/platform';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server';
 import { CLUSTER_SETTINGS } from './cluster/settings.ts';
 import { START_SETTINGS } from './start/settings.ts';
 
-const SOURCES: [string, SettingsTable][] = [
+/** Each process's table, under the name the "Used by" column gives it. */
+export const SOURCES: [string, SettingsTable][] = [
   ['npm start', START_SETTINGS],
+  ['npm run migrate', DATABASE_COMMAND_SETTINGS],
   ['authorization server', AUTH_SETTINGS],
   ['resource server', RESOURCE_SETTINGS],
   ['npm run cluster', CLUSTER_SETTINGS],

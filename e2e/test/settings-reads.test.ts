@@ -1,54 +1,33 @@
 /**
  * A documented variable (a row of the README's generated table) is read
- * through its settings table only: no source file or script reads
- * `process.env.X` or `process.env['X']` for it with a copied default or
- * parser of its own. Tests may still set variables for child processes, so
- * only `packages/ * /src` and `scripts/` are scanned.
+ * through its entry in the settings catalogue only: no source file or
+ * script reads `process.env.X` or `process.env['X']` (or `env.X` of an
+ * environment passed in) for it with a copied default or parser of its own. Tests may still set variables for child
+ * processes, so only `packages/ * /src` and `scripts/` are scanned, and
+ * setting a variable (`process.env.X = …`) is not reading it.
  *
- * STILL_READ lists the reads not yet moved onto the settings tables; the
- * list may only shrink: a read missing from it fails, and so does an entry
- * whose read is gone.
+ * The bench's own knobs (BENCH_*, listed in the README's Benchmark section)
+ * are no service settings: they are not in the table, and the bench reads
+ * them itself.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
 import { configurationTable } from '../../scripts/settings-table.ts';
+import { repositorySources } from './_helpers/source-files.ts';
 
-/** file (from the repository root) → documented variables it still reads itself. */
-const STILL_READ: Record<string, string[]> = {
-  'packages/db/src/migrate-command.ts': ['DATABASE_URL'],
-  'packages/db/src/testing.ts': ['DATABASE_URL'], // the test databases' server, as docs/testing.md says
-  'scripts/bench/raw-anchor-server.ts': ['DATABASE_URL', 'DB_POOL_SIZE', 'PORT'],
-  'scripts/bench/lib/stack.ts': ['DATABASE_URL', 'REGISTER_ADDRESS_LIMIT', 'RESOURCE_SERVER_CLIENT_ID'],
-};
-
-const READ = /process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"`]([^'"`]+)['"`]\s*\])/g;
+/** `process.env.X`, `process.env['X']`, or the same on a variable named `env` (an environment handed down); not `… = value`, not `delete …`. */
+const READ = /(?<!delete\s+)\b(?:process\.)?env(?:\.([A-Za-z_][A-Za-z0-9_]*)\b|\[\s*['"`]([^'"`]+)['"`]\s*\])(?!\s*=[^=])/g;
 
 function documentedVariables(): Set<string> {
   return new Set([...configurationTable().matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1]!));
 }
 
-function sourceFiles(folder: string): string[] {
-  if (!fs.existsSync(folder)) return [];
-  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|js|mjs|cjs)$/.test(file) && !file.split(path.sep).includes('node_modules'))
-    .map((file) => path.join(folder, file));
-}
-
-function scannedFiles(): string[] {
-  const packages = fs.readdirSync(path.join(repoRoot, 'packages')).flatMap((name) => sourceFiles(path.join(repoRoot, 'packages', name, 'src')));
-  return [...packages, ...sourceFiles(path.join(repoRoot, 'scripts'))];
-}
-
-/** file → sorted documented variables it reads from process.env itself. */
+/** file → sorted documented variables it reads from the environment itself. */
 function documentedReads(): Record<string, string[]> {
   const documented = documentedVariables();
   const reads: Record<string, string[]> = {};
-  for (const file of scannedFiles()) {
-    const text = fs.readFileSync(file, 'utf8');
+  for (const { file, text } of repositorySources()) {
     const names = new Set([...text.matchAll(READ)].map((match) => (match[1] ?? match[2])!).filter((name) => documented.has(name)));
-    if (names.size > 0) reads[path.relative(repoRoot, file).split(path.sep).join('/')] = [...names].sort();
+    if (names.size > 0) reads[file] = [...names].sort();
   }
   return reads;
 }
@@ -58,7 +37,13 @@ test('the table documents the variables the scan looks for', (t) => {
   for (const name of ['PORT', 'AUTH_PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BCRYPT_COST']) t.true(documented.has(name), name);
 });
 
-test('no source file or script reads a documented variable outside its settings table (beyond the listed ones still to move)', (t) => {
-  const expected = Object.fromEntries(Object.entries(STILL_READ).map(([file, names]) => [file, [...names].sort()]));
-  t.deepEqual(documentedReads(), expected, 'read the value from the loaded settings (config/settings.ts) instead; when a listed read is gone, drop it from STILL_READ');
+test('no source file or script reads a documented variable outside the settings catalogue', (t) => {
+  t.deepEqual(documentedReads(), {}, 'read the value through its entry (SHARED_SETTINGS or the settings.ts that declares it) instead');
+});
+
+test('the scan sees reads, not writes', (t) => {
+  const reads = (code: string) => [...code.matchAll(READ)].map((match) => (match[1] ?? match[2])!);
+  t.deepEqual(reads("const a = process.env.PORT; const b = process.env['AUTH_PORT'] ?? 1; if (process.env.HOST === 'x') {}"), ['PORT', 'AUTH_PORT', 'HOST']);
+  t.deepEqual(reads("if (!env['DATABASE_URL']) {} const c = env.PORT || 8888;"), ['DATABASE_URL', 'PORT']);
+  t.deepEqual(reads("process.env.DATABASE_URL = url; process.env['PORT'] = '1'; delete env.DATABASE_URL; const e = childEnv.PORT;"), []);
 });

@@ -9,8 +9,12 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { loadSettings, SHARED_SETTINGS } from '@heroes/platform/settings';
+import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+// The resource server's own entries: the same defaults and checks as the server it is the anchor of.
+const settings = loadSettings({ databaseUrl: SHARED_SETTINGS.databaseUrl, port: SHARED_SETTINGS.port, dbPoolSize: RESOURCE_SETTINGS.dbPoolSize }, process.env);
+const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.dbPoolSize });
 const LIST = `SELECT t.ok, h.id, h.name
   FROM (SELECT EXISTS (SELECT 1 FROM access_tokens WHERE id = $1 AND expires_at > now()) AS ok) t
   LEFT JOIN heroes h ON t.ok ORDER BY h.id`;
@@ -35,7 +39,7 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 }
 
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), '127.0.0.1');
+server.listen(settings.port, '127.0.0.1');
 process.once('SIGTERM', () => {
   server.close();
   server.closeAllConnections();

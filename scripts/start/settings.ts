@@ -3,19 +3,14 @@
  * servers before anything starts: one line per problem, exit 1.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
-import { DATABASE_SETTINGS, EMBEDDED_SETTINGS } from '@heroes/embedded-postgres/settings';
-import { defineSettings, loadSettings, parseText, readSettings, type Env, type SettingsTable } from '@heroes/platform/settings';
+import { DATABASE_COMMAND_SETTINGS, DATABASE_SETTINGS } from '@heroes/embedded-postgres/settings';
+import { defineSettings, isSet, loadSettings, readSettings, SHARED_SETTINGS, type Env, type SettingsTable } from '@heroes/platform/settings';
 import { SETTINGS as RESOURCE_SETTINGS } from '@heroes/resource-server/settings';
 
 export const START_SETTINGS = defineSettings({
-  ...DATABASE_SETTINGS,
-  dataDir: {
-    env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
-    doc: 'local state: embedded cluster, generated keys and secrets',
-  },
-  ...EMBEDDED_SETTINGS,
-  port: RESOURCE_SETTINGS.port,
-  authPort: RESOURCE_SETTINGS.authPort,
+  ...DATABASE_COMMAND_SETTINGS,
+  port: SHARED_SETTINGS.port,
+  authPort: SHARED_SETTINGS.authPort,
   // The one entry of AUTH_HOST, with npm start's default: loopback (the entry's defaultDoc states both).
   authHost: { ...AUTH_SETTINGS.host, default: '127.0.0.1' },
 });
@@ -55,7 +50,7 @@ export function startValues(env: Env) {
 function sharedPorts(env: Env): string[] {
   const { values } = readSettings(START_SETTINGS, env);
   const ports: Array<[string, unknown]> = [['PORT', values.port], ['AUTH_PORT', values.authPort]];
-  if (!env['DATABASE_URL']) ports.push(['EMBEDDED_PG_PORT', values.embeddedPgPort]);
+  if (!isSet(DATABASE_SETTINGS.databaseUrl, env)) ports.push(['EMBEDDED_PG_PORT', values.embeddedPgPort]);
   const byPort = new Map<number, string[]>();
   for (const [name, port] of ports) {
     if (typeof port !== 'number' || port === 0) continue;
@@ -68,7 +63,7 @@ function sharedPorts(env: Env): string[] {
 }
 
 function withoutDatabaseUrl(table: SettingsTable, env: Env): SettingsTable {
-  if (env['DATABASE_URL']) return table;
+  if (isSet(DATABASE_SETTINGS.databaseUrl, env)) return table;
   const { databaseUrl: _unset, ...rest } = table;
   return rest;
 }

@@ -110,7 +110,7 @@ export interface AuthServer {
 
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
   const { keys: _keys, logger: _logger, fastIntrospection: _fast, compareClientSecret: _compare, ...overrides } = options;
-  const { logLevel: _logLevel, ...defaults } = DEFAULTS;
+  const { logLevel: _logLevel, publicPort: _publicPort, ...defaults } = DEFAULTS;
   return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
 }
 

@@ -4,7 +4,7 @@ export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { applyMigrations } from './migrate.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
-export { repoRoot, dataDir, migrationsDir, resolveDataDir } from './paths.ts';
+export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';
 export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';

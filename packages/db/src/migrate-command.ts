@@ -5,6 +5,7 @@
  * the same report on DATABASE_URL or, when it is unset, the embedded server.
  */
 import { fileURLToPath } from 'node:url';
+import { OPTIONAL_DATABASE_URL, readSettings } from '@heroes/platform/settings';
 import { applyMigrations } from './migrate.ts';
 import { describeDatabase } from './describe-database.ts';
 
@@ -21,10 +22,11 @@ export async function migrateAndReport(url: string): Promise<number> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error('DATABASE_URL is not set (npm run migrate uses the embedded server when it is)');
+  // The catalogue's DATABASE_URL entry: a malformed URL is one line naming the variable (never its password).
+  const { values: { databaseUrl }, problems } = readSettings({ databaseUrl: OPTIONAL_DATABASE_URL }, process.env);
+  if (problems.length > 0 || !databaseUrl) {
+    console.error(problems[0] ?? 'DATABASE_URL is not set (npm run migrate uses the embedded server when it is)');
     process.exit(1);
   }
-  process.exit(await migrateAndReport(url));
+  process.exit(await migrateAndReport(databaseUrl));
 }

@@ -4,7 +4,7 @@
  * WebAssembly query compiler and generated code are about 40 MB of RSS):
  * the data folder, secret files and the shared window counters.
  */
-export { repoRoot, dataDir, resolveDataDir } from './paths.ts';
+export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';

@@ -7,4 +7,4 @@
  */
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedServer } from './embedded-postgres.ts';
 export { resolveDatabaseUrl, type ResolvedDatabase } from './resolve-database-url.ts';
-export { DATABASE_SETTINGS, EMBEDDED_SETTINGS, embeddedPort, givenDatabaseUrl } from './settings.ts';
+export { DATABASE_COMMAND_SETTINGS, DATABASE_SETTINGS, EMBEDDED_SETTINGS, embeddedPort, givenDatabaseUrl } from './settings.ts';

@@ -1,21 +1,26 @@
 /**
- * DATABASE_URL as the project's commands read it (optional: unset means the
- * embedded server) and EMBEDDED_PG_PORT, declared once: `npm start` checks
- * them with the rest of its settings (scripts/start/settings.ts spreads
- * these entries), resolveDatabaseUrl and the embedded server read them
+ * DATABASE_URL as the project's commands read it (the catalogue's entry,
+ * optional: unset means the embedded server) and EMBEDDED_PG_PORT, declared
+ * here once: `npm start` and `npm run migrate` check them with the data
+ * folder (DATABASE_COMMAND_SETTINGS; scripts/start/settings.ts spreads it
+ * into its own table), resolveDatabaseUrl and the embedded server read them
  * through the same entries.
  */
-import { defineSettings, integer, loadSettings, parseDatabaseUrl, type Env } from '@heroes/platform/settings';
+import { defineSettings, integer, loadSettings, OPTIONAL_DATABASE_URL, SHARED_SETTINGS, type Env } from '@heroes/platform/settings';
 
 export const DATABASE_SETTINGS = defineSettings({
-  databaseUrl: {
-    env: 'DATABASE_URL', parse: parseDatabaseUrl, optional: true, secret: true, defaultDoc: 'unset → embedded PostgreSQL',
-    doc: 'PostgreSQL connection URL (the servers require it; `npm start` passes the one it resolved)',
-  },
+  databaseUrl: OPTIONAL_DATABASE_URL,
 });
 
 export const EMBEDDED_SETTINGS = defineSettings({
   embeddedPgPort: { env: 'EMBEDDED_PG_PORT', parse: integer({ min: 1, max: 65_535 }), default: 54329, doc: 'port of the embedded PostgreSQL server' },
+});
+
+/** What a command that resolves its database reads (`npm start`, `npm run migrate`): DATABASE_URL, else the embedded server in the data folder, on its port. */
+export const DATABASE_COMMAND_SETTINGS = defineSettings({
+  ...DATABASE_SETTINGS,
+  dataDir: SHARED_SETTINGS.dataDir,
+  ...EMBEDDED_SETTINGS,
 });
 
 /** The embedded server's port; a SettingsError (one line) for a value the entry refuses. */

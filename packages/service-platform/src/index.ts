@@ -9,8 +9,7 @@ export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
 export type { Logger } from 'pino';
 export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
-export { hashQueueSettings } from './settings/hash-queue-settings.ts';
-export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './settings/credential-body-settings.ts';
+export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './settings/shared-settings.ts';
 export { configureServer, type ServerOptions, type ResolvedServerOptions } from './server/configure-server.ts';
 export { handleClientErrors, type ClientErrorOptions } from './server/handle-client-errors.ts';
 export { createLogger } from './logging/create-logger.ts';
@@ -19,11 +18,13 @@ export * from './settings/env-parsers.ts'; // every export there is a parser of 
 export {
   defaultsOf,
   defineSettings,
+  isSet,
   loadSettings,
   readSettings,
   settingsMarkdown,
   SettingsError,
   type Env,
+  type ReadSetting,
   type Setting,
   type SettingDefaults,
   type SettingsTable,

@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@heroes/db';
-import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { givenDatabaseUrl, resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { loadSettings, SHARED_SETTINGS } from '@heroes/platform/settings';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { freePort, spawnNode, waitForPort } from './processes.ts';
 
@@ -40,14 +41,14 @@ export async function startStack(options: { cost: number; say: (line: string) =>
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heroes-bench-'));
   const external = process.env.BENCH_BASE_URL;
   if (external) {
-    const databaseUrl = process.env.DATABASE_URL;
+    const databaseUrl = givenDatabaseUrl();
     if (!databaseUrl) throw new Error('with BENCH_BASE_URL, set DATABASE_URL to the service database (the benchmark seeds it)');
     say(`using the running service at ${external}`);
     return {
       baseUrl: external.replace(/\/+$/, ''),
       authUrl: (process.env.BENCH_AUTH_URL ?? external).replace(/\/+$/, ''),
       databaseUrl,
-      resourceServerClient: { id: process.env.RESOURCE_SERVER_CLIENT_ID ?? 'resource-server', secret: process.env.BENCH_RS_CLIENT_SECRET },
+      resourceServerClient: { id: loadSettings({ id: SHARED_SETTINGS.resourceServerClientId }, process.env).id, secret: process.env.BENCH_RS_CLIENT_SECRET },
       pids: {},
       logDir,
       release: async () => {},
@@ -63,6 +64,8 @@ export async function startStack(options: { cost: number; say: (line: string) =>
   const authUrl = `http://127.0.0.1:${authPort}`;
   const resourceServerClient = { id: 'resource-server', secret: crypto.randomBytes(24).toString('base64url') };
   const env = {
+    // The bench registers a new user per request from one address: it measures hashing, not the limit (unless told otherwise).
+    REGISTER_ADDRESS_LIMIT: '1000000000',
     ...process.env,
     DATABASE_URL: database.url,
     PORT: String(port),
@@ -74,8 +77,6 @@ export async function startStack(options: { cost: number; say: (line: string) =>
     RESOURCE_SERVER_CLIENT_ID: resourceServerClient.id,
     RESOURCE_SERVER_CLIENT_SECRET: resourceServerClient.secret,
     BCRYPT_COST: String(options.cost),
-    // The bench registers a new user per request from one address: it measures hashing, not the limit.
-    REGISTER_ADDRESS_LIMIT: process.env.REGISTER_ADDRESS_LIMIT ?? '1000000000',
   };
   const fromSource = process.env.BENCH_SOURCE === '1';
   if (!fromSource) build(say);

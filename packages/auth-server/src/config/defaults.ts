@@ -3,7 +3,7 @@
  * settings' defaults (settings.ts) plus the fixed rules below. Each can be
  * overridden by passing a partial config to createAuthServer.
  */
-import { defaultsOf, libuvPoolSize } from '@heroes/platform/settings';
+import { defaultsOf, libuvPoolSize, readSettings } from '@heroes/platform/settings';
 import { SETTINGS } from './settings.ts';
 
 /** Rules that are not settings. */
@@ -23,8 +23,12 @@ export const FIXED = Object.freeze({
   secretCacheTtlMs: 10 * 60_000,
 });
 
+/** The computed default, as the table computes it from the other defaults (an empty environment). */
+const { publicBaseUrl } = readSettings(SETTINGS, {}).values;
+
 export const DEFAULTS = Object.freeze({
   ...defaultsOf(SETTINGS),
+  publicBaseUrl,
   passwordHashConcurrency: libuvPoolSize(),
   ...FIXED,
 });

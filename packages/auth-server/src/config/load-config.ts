@@ -17,13 +17,14 @@ export { defaultKeysFile } from './settings.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export interface AuthServerConfig extends Omit<SettingValues<typeof SETTINGS>, 'logLevel'>, Mutable<typeof FIXED> {}
+/** The settings it acts on: LOG_LEVEL is the logger's; PORT and HEROES_DATA_DIR only feed the defaults of PUBLIC_BASE_URL and AUTH_KEYS_FILE. */
+export interface AuthServerConfig extends Omit<SettingValues<typeof SETTINGS>, 'logLevel' | 'publicPort' | 'dataDir'>, Mutable<typeof FIXED> {}
 
 /**
  * Usage:
  *   const config = loadConfig(process.env);
  */
 export function loadConfig(env: Env = process.env): AuthServerConfig {
-  const { logLevel: _logLevel, ...settings } = loadSettings(SETTINGS, env);
+  const { logLevel: _logLevel, publicPort: _publicPort, dataDir: _dataDir, ...settings } = loadSettings(SETTINGS, env);
   return { ...FIXED, ...settings };
 }

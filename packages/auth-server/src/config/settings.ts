@@ -1,12 +1,14 @@
 /**
  * Every environment setting of the authorization server, in one table:
- * variable, parser, default, documentation. The configuration type, the
+ * the entries it shares with other processes, taken from the catalogue
+ * (@heroes/platform's SHARED_SETTINGS), and its own, declared here
+ * (variable, parser, default, documentation). The configuration type, the
  * loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
 import path from 'node:path';
-import { resolveDataDir } from '@heroes/db';
-import { credentialBodySettings, defineSettings, hashQueueSettings, integer, logLevelSettings, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parsePort, parseText, type Env } from '@heroes/platform/settings';
+import { dataDirFrom, resolveDataDir } from '@heroes/db';
+import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -16,44 +18,36 @@ export function defaultKeysFile(env: Env = process.env): string {
 const seconds = integer({ min: 1 });
 
 export const SETTINGS = defineSettings({
-  databaseUrl: { env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true, doc: 'PostgreSQL connection URL (npm start sets it: given, or the embedded server)' },
-  port: { env: 'AUTH_PORT', parse: parsePort, default: 8889, doc: 'its own port' },
+  databaseUrl: SHARED.databaseUrl,
+  port: SHARED.authPort,
   host: {
     // npm start's own default (127.0.0.1) is stated here and applied by its table (scripts/start/settings.ts).
     env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
     doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
   },
-  publicBaseUrl: {
-    env: 'PUBLIC_BASE_URL', parse: parseHttpUrl, default: 'http://localhost:8888', defaultDoc: '`http://localhost:$PORT`',
-    doc: 'the public base URL (OAuth issuer, login form action)',
-  },
+  // Read for PUBLIC_BASE_URL's default only: the issuer is the edge's address.
+  publicPort: SHARED.port,
+  publicBaseUrl: SHARED.publicBaseUrl,
   accessTokenTtl: { env: 'ACCESS_TOKEN_TTL', parse: seconds, default: 86_400, doc: 'password-grant access token lifetime, seconds' },
   codeAccessTokenTtl: { env: 'CODE_ACCESS_TOKEN_TTL', parse: seconds, default: 3_600, doc: 'lifetime of access tokens from the code flow and refreshes, seconds' },
   authCodeTtl: { env: 'AUTH_CODE_TTL', parse: seconds, default: 600, doc: 'authorization code lifetime, seconds' },
   refreshTokenTtl: { env: 'REFRESH_TOKEN_TTL', parse: seconds, default: 30 * 86_400, doc: 'refresh token lifetime, seconds' },
-  bcryptCost: { env: 'BCRYPT_COST', parse: integer({ min: 4, max: 31 }), default: 10, doc: 'bcrypt cost for passwords and client secrets' },
-  ...hashQueueSettings(),
+  bcryptCost: SHARED.bcryptCost,
+  passwordHashConcurrency: SHARED.passwordHashConcurrency,
+  passwordHashQueueMax: SHARED.passwordHashQueueMax,
+  dataDir: SHARED.dataDir,
   keysFile: {
-    env: 'AUTH_KEYS_FILE', parse: parseText, default: (_values: Record<string, unknown>, env: Env) => defaultKeysFile(env),
+    env: 'AUTH_KEYS_FILE', parse: parseText, default: (read: ReadSetting) => path.join(dataDirFrom(read(SHARED.dataDir)), 'auth-keys.json'),
     defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
   },
-  resourceServerClientId: {
-    env: 'RESOURCE_SERVER_CLIENT_ID', parse: parseText, default: 'resource-server',
-    doc: "the resource server's client: the only one that may introspect other clients' tokens",
-  },
+  resourceServerClientId: SHARED.resourceServerClientId,
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
-  ...credentialBodySettings(),
+  authMaxBodyBytes: SHARED.authMaxBodyBytes,
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
-  dbConnectTimeoutMs: { env: 'DB_CONNECT_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000, doc: 'time limit for a new database connection, ms (then 503)' },
-  dbQueryTimeoutMs: {
-    env: 'DB_QUERY_TIMEOUT_MS', parse: integer({ min: 1 }), default: 3_000,
-    doc: 'time limit of one database statement, ms, enforced by PostgreSQL (statement_timeout, lock_timeout: cancelled and rolled back, 503 `timed out connection to database`, nothing written; the client gives up 1 s later if the network is dead); below INTROSPECTION_TIMEOUT_MS, so the edge names the database',
-  },
-  shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer({ min: 1 }), default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
-  metricsAllow: {
-    env: 'METRICS_ALLOW', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
-    doc: 'CIDR networks (comma-separated) that may read `GET /metrics` (and the authorization server\'s `/health/*`) beside loopback; a request a trusted proxy forwarded is judged by its original client, loopback not included (docs/operations.md)',
-  },
+  dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,
+  dbQueryTimeoutMs: SHARED.dbQueryTimeoutMs,
+  shutdownTimeoutMs: SHARED.shutdownTimeoutMs,
+  metricsAllow: SHARED.metricsAllow,
   loginAccountFailures: {
     env: 'LOGIN_ACCOUNT_FAILURES', parse: integer({ min: 1 }), default: 10,
     doc: 'consecutive failed logins (or client secrets) of one account (or client) before it answers 429 for a while (a success resets); a known address counts its own',
@@ -86,7 +80,7 @@ export const SETTINGS = defineSettings({
     env: 'AUTH_TRUSTED_PROXIES', parse: parseCidrList, default: [], defaultDoc: 'loopback only',
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
-  ...logLevelSettings(),
+  logLevel: SHARED.logLevel,
 });
 
 /**
@@ -95,7 +89,9 @@ export const SETTINGS = defineSettings({
  * database, from its runtime file), and AUTH_DEBUG.
  */
 export const CLI_SETTINGS = defineSettings({
-  databaseUrl: { ...SETTINGS.databaseUrl, optional: true },
+  databaseUrl: OPTIONAL_DATABASE_URL,
+  // Where the running service's runtime file is (read through @heroes/db's dataDir).
+  dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,
   debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },

@@ -19,6 +19,12 @@ test('defaults', (t) => {
   t.is(config.authMaxBodyBytes, 64 * 1024);
 });
 
+test("the issuer defaults to the edge's address: http://localhost:$PORT, as the resource server's PUBLIC_BASE_URL", (t) => {
+  t.is(loadConfig({ DATABASE_URL: 'postgresql://x/y', PORT: '9000' }).publicBaseUrl, 'http://localhost:9000');
+  t.is(loadConfig({ DATABASE_URL: 'postgresql://x/y', PORT: '9000', PUBLIC_BASE_URL: 'https://heroes.example' }).publicBaseUrl, 'https://heroes.example');
+  t.throws(() => loadConfig({ DATABASE_URL: 'postgresql://x/y', PORT: 'abc' }), { message: /^PORT must be an integer from 0 to 65535/ });
+});
+
 test('environment overrides', (t) => {
   const config = loadConfig({
     DATABASE_URL: 'postgresql://x/y',

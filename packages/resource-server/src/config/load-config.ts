@@ -6,7 +6,7 @@
  * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
  * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
-import { resolveDataDir } from '@heroes/db/pg';
+import { dataDirFrom } from '@heroes/db/pg';
 import { loadSettings, type Env } from '@heroes/platform';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';
@@ -17,6 +17,6 @@ import { SETTINGS } from './settings.ts';
  *   const config = await loadConfig(process.env);
  */
 export async function loadConfig(env: Env = process.env): Promise<ResourceServerConfig> {
-  const { authPort: _authPort, logLevel: _logLevel, clientSecret, ...settings } = loadSettings(SETTINGS, env);
-  return resolveConfig({ ...settings, clientSecret: clientSecret ?? readOrCreateClientSecret(resolveDataDir(env)) });
+  const { authPort: _authPort, logLevel: _logLevel, dataDir, clientSecret, ...settings } = loadSettings(SETTINGS, env);
+  return resolveConfig({ ...settings, clientSecret: clientSecret ?? readOrCreateClientSecret(dataDirFrom(dataDir)) });
 }

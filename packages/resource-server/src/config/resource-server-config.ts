@@ -7,7 +7,7 @@ import type { AppLayer } from '../app.ts';
 type FromSettings = SettingValues<typeof SETTINGS>;
 
 /** Everything a resource server needs, fully resolved (settings.ts and defaults.ts document each key). */
-export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel'>, Mutable<typeof FIXED> {
+export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel' | 'dataDir'>, Mutable<typeof FIXED> {
   clientSecret: string;
   /** Optional logger; the platform's `createLogger('resource-server')` when absent. */
   logger?: Logger;

@@ -58,6 +58,9 @@ test('the authorization server is found on AUTH_PORT of this machine unless AUTH
   t.is((await loadConfig({ ...base, AUTH_PORT: '18889' })).authServerUrl, 'http://127.0.0.1:18889');
   t.is((await loadConfig({ ...base, AUTH_PORT: '18889', AUTH_SERVER_URL: 'http://auth:1' })).authServerUrl, 'http://auth:1');
   await t.throwsAsync(loadConfig({ ...base, AUTH_PORT: 'x' }), { message: /AUTH_PORT/ });
+  // AUTH_PORT 0 (any free port) names no address the edge could reach.
+  await t.throwsAsync(loadConfig({ ...base, AUTH_PORT: '0' }), { message: 'AUTH_SERVER_URL must be set when AUTH_PORT is 0 (a free port the edge cannot know)' });
+  t.is((await loadConfig({ ...base, AUTH_PORT: '0', AUTH_SERVER_URL: 'http://auth:1' })).authServerUrl, 'http://auth:1');
 });
 
 test('ensureClient creates the row once and rewrites the hash only when the secret changed', async (t) => {

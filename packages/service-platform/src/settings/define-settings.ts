@@ -6,8 +6,11 @@
  * (settingsMarkdown), so a setting is written once.
  *
  * Rules:
- * - an unset or empty variable takes the default (a function default sees
- *   the variables already read, e.g. PUBLIC_BASE_URL from PORT);
+ * - an unset or empty variable takes the default; a computed default reads
+ *   another variable through its entry, `read(entry)`, which gives that
+ *   entry's value as this table read it (so the entry must come earlier in
+ *   the table: PUBLIC_BASE_URL's default reads PORT), never the raw
+ *   environment; it may refuse with an EnvValueError, one problem line;
  * - a required setting without a value, or any value its parser refuses, is
  *   one problem line naming the variable; every problem is collected before
  *   failing, so the operator sees them all at once;
@@ -27,8 +30,8 @@ export interface Setting<T> {
   /** Environment variable name. */
   env: string;
   parse: EnvParser<T>;
-  /** Value when unset; a function computes it from the values read before it. Absent: required. */
-  default?: T | ((values: Record<string, unknown>, env: Env) => T);
+  /** Value when unset; a function computes it from entries read before it. Absent: required. */
+  default?: T | ((read: ReadSetting, env: Env) => T);
   /** How the default reads in the README when it is computed. */
   defaultDoc?: string;
   /** One line for the README. */
@@ -40,6 +43,9 @@ export interface Setting<T> {
 }
 
 export type SettingsTable = Record<string, Setting<any>>;
+
+/** The value an earlier entry of the same table was read as (a computed default's input). */
+export type ReadSetting = <T>(entry: Setting<T>) => T;
 
 /** The configuration type a table produces. */
 export type SettingValues<S extends SettingsTable> = {
@@ -59,26 +65,56 @@ export function defineSettings<const S extends SettingsTable>(table: S): S {
   return table;
 }
 
-/** Values and problems; never throws. */
+/** Values and problems; never throws (except for a table whose computed default reads an entry it lacks). */
 export function readSettings<S extends SettingsTable>(table: S, env: Env): { values: SettingValues<S>; problems: string[] } {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
-  for (const [key, setting] of Object.entries(table)) {
+  const entries = Object.entries(table);
+  let reading = 0;
+  // A refused earlier value reads as undefined: its own problem line is reported.
+  const read = <T>(entry: Setting<T>): T => values[earlierKey(entries, reading, entry)] as T;
+  for (const [key, setting] of entries) {
     const raw = env[setting.env];
     if (raw === undefined || raw === '') {
-      if (typeof setting.default === 'function') values[key] = (setting.default as (v: Record<string, unknown>, e: Env) => unknown)(values, env);
-      else if (setting.default !== undefined) values[key] = setting.default;
+      if (typeof setting.default === 'function') {
+        try {
+          values[key] = (setting.default as (r: ReadSetting, e: Env) => unknown)(read, env);
+        } catch (err) {
+          if (!(err instanceof EnvValueError)) throw err;
+          problems.push(`${setting.env} must be ${err.message}`);
+        }
+      } else if (setting.default !== undefined) values[key] = setting.default;
       else if (!setting.optional) problems.push(`${setting.env} is required: ${setting.doc}`);
-      continue;
+    } else {
+      try {
+        values[key] = setting.parse(raw);
+      } catch (err) {
+        const must = err instanceof EnvValueError ? err.message : 'valid';
+        problems.push(`${setting.env} must be ${must}${setting.secret ? '' : ` (got '${printable(raw)}')`}`);
+      }
     }
-    try {
-      values[key] = setting.parse(raw);
-    } catch (err) {
-      const must = err instanceof EnvValueError ? err.message : 'valid';
-      problems.push(`${setting.env} must be ${must}${setting.secret ? '' : ` (got '${printable(raw)}')`}`);
-    }
+    reading += 1;
   }
   return { values: values as SettingValues<S>, problems };
+}
+
+/**
+ * The key of `entry`'s variable among the entries before the one being read
+ * (index `reading`): a computed default reads what this process read, so
+ * the entry it reads must be in the table, earlier.
+ */
+function earlierKey(entries: Array<[string, Setting<unknown>]>, reading: number, entry: Setting<unknown>): string {
+  const index = entries.findIndex(([, candidate]) => candidate.env === entry.env);
+  const reader = entries[reading]![1].env;
+  if (index === -1) throw new Error(`${reader}'s default reads ${entry.env}: add its entry to the table`);
+  if (index >= reading) throw new Error(`${reader}'s default reads ${entry.env}: put its entry before ${reader}'s`);
+  return entries[index]![0];
+}
+
+/** Whether `setting`'s variable is given (an empty value counts as unset, as for its default). */
+export function isSet(setting: Setting<unknown>, env: Env): boolean {
+  const raw = env[setting.env];
+  return raw !== undefined && raw !== '';
 }
 
 /** Values, or a SettingsError listing every problem. */

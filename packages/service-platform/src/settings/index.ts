@@ -1,11 +1,11 @@
 /**
- * The settings tables and env parsers alone (`@heroes/platform/settings`):
+ * The settings tables, the catalogue of shared entries and the env parsers
+ * alone (`@heroes/platform/settings`):
  * for command lines that must start fast, without the HTTP middleware.
  */
 export * from './env-parsers.ts';
 export * from './define-settings.ts';
 export { libuvPoolSize } from './libuv-pool-size.ts';
-export { hashQueueSettings } from './hash-queue-settings.ts';
-export { credentialBodySettings, CREDENTIAL_BODY_BYTES } from './credential-body-settings.ts';
+export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './shared-settings.ts';
 export { NO_PROXY } from '../address/client-address.ts';
-export { logLevelSettings, startupLogLevel } from './log-level-setting.ts';
+export { startupLogLevel } from './log-level-setting.ts';

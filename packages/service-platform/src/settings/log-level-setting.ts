@@ -1,15 +1,13 @@
 /**
- * LOG_LEVEL, the same in every server: one entry, spread into each settings
- * table, and the level a logger starts at (createLogger), read through it.
+ * The level a logger starts at (createLogger), read through the one
+ * LOG_LEVEL entry (shared-settings.ts).
  *
- * Usage: `defineSettings({ ...logLevelSettings(), port: ... })`
+ * Usage: `pino({ level: startupLogLevel(process.env) })`
  */
 import { readSettings, type Env } from './define-settings.ts';
-import { parseLogLevel } from './env-parsers.ts';
+import { SHARED_SETTINGS } from './shared-settings.ts';
 
-export function logLevelSettings() {
-  return { logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info' as const, doc: 'pino log level' } };
-}
+const LOG_LEVEL = { logLevel: SHARED_SETTINGS.logLevel };
 
 /**
  * LOG_LEVEL for a logger made before the settings are checked: a value the
@@ -17,5 +15,5 @@ export function logLevelSettings() {
  * reports that value (one line, exit 1), so nothing is silently ignored.
  */
 export function startupLogLevel(env: Env): string {
-  return readSettings(logLevelSettings(), env).values.logLevel ?? 'info';
+  return readSettings(LOG_LEVEL, env).values.logLevel ?? 'info';
 }

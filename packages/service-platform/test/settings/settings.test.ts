@@ -2,6 +2,7 @@ import test from 'ava';
 import {
   defaultsOf,
   defineSettings,
+  EnvValueError,
   integer,
   loadSettings,
   parseBoolean,
@@ -12,12 +13,15 @@ import {
   readSettings,
   settingsMarkdown,
   SettingsError,
+  type ReadSetting,
 } from '../../src/index.ts';
+
+const PORT = { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port' };
 
 const TABLE = defineSettings({
   url: { env: 'DB_URL', parse: parseText, secret: true, doc: 'where the data is' },
-  port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port' },
-  other: { env: 'OTHER_PORT', parse: parsePort, default: (values: Record<string, unknown>) => Number(values['port']) + 1, defaultDoc: '`$PORT + 1`', doc: 'derived' },
+  port: PORT,
+  other: { env: 'OTHER_PORT', parse: parsePort, default: (read: ReadSetting) => read(PORT) + 1, defaultDoc: '`$PORT + 1`', doc: 'derived' },
   proxy: { env: 'TRUST', parse: parseBoolean, default: false, doc: 'trust' },
   token: { env: 'TOKEN', parse: integer({ min: 4, max: 31 }), secret: true, optional: true, doc: 'a secret number' },
 });
@@ -26,6 +30,18 @@ test('defaults fill unset and empty variables; a computed default sees earlier v
   const config = loadSettings(TABLE, { DB_URL: 'x', PORT: '9000', TRUST: '' });
   t.deepEqual(config, { url: 'x', port: 9000, other: 9001, proxy: false });
   t.deepEqual(defaultsOf(TABLE), { port: 8888, proxy: false });
+});
+
+test('a computed default reads an earlier entry of its table, whatever its key there, and may refuse', (t) => {
+  const derived = { env: 'DERIVED', parse: parsePort, doc: 'derived', default: (read: ReadSetting) => {
+    if (read(PORT) === 0) throw new EnvValueError('set when PORT is 0');
+    return read(PORT) + 1;
+  } };
+  t.is(loadSettings({ publicPort: PORT, derived }, { PORT: '9000' }).derived, 9001);
+  t.deepEqual(readSettings({ publicPort: PORT, derived }, { PORT: '0' }).problems, ['DERIVED must be set when PORT is 0']);
+  t.is(loadSettings({ publicPort: PORT, derived }, { PORT: '0', DERIVED: '1' }).derived, 1);
+  t.throws(() => readSettings({ derived }, {}), { message: "DERIVED's default reads PORT: add its entry to the table" });
+  t.throws(() => readSettings({ derived, publicPort: PORT }, {}), { message: "DERIVED's default reads PORT: put its entry before DERIVED's" });
 });
 
 test('every problem is one line naming its variable, all reported together', (t) => {
