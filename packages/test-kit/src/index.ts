@@ -13,3 +13,6 @@ export { waitFor, type WaitForOptions } from './wait-for.ts';
 export { basic } from './basic-auth.ts';
 export { probeLatencyWhile, type ProbedWork } from './probe-latency.ts';
 export { rawRequest, type RawRequest, type RawResponse } from './raw-request.ts';
+export { postFormBody, type FormBodyOptions } from './post-form-body.ts';
+export { captureJsonLines, type CapturedLines } from './log-lines.ts';
+export { listenLocally, type Listening } from './listen-locally.ts';
