@@ -76,6 +76,14 @@ export async function addClient(db: PrismaClient, input: ClientInput): Promise<v
   });
 }
 
+/** Several clients, in order. */
+export async function addClients(db: PrismaClient, inputs: ClientInput[]): Promise<void> {
+  for (const input of inputs) await addClient(db, input);
+}
+
+/** The resource server's client as the tests register it: the one that introspects (introspectAsResourceServer). */
+export const RESOURCE_SERVER_CLIENT = { id: 'resource-server', secret: 'rs-secret' } as const;
+
 /** A user as the resource server's /register writes it. */
 export async function addUser(db: PrismaClient, username: string, password: string): Promise<number> {
   const salt = await bcrypt.genSalt(4);
