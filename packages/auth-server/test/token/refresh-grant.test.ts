@@ -1,12 +1,11 @@
 import test from 'ava';
-import { hashToken, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { hashToken } from '../../src/index.ts';
 import { addClients, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, introspectAsResourceServer, passwordGrant, postForm } from '../_helpers/http.ts';
-import { listen, type Listener } from '../_helpers/listen.ts';
+import { revocationNotices } from '../_helpers/listen.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
 
 let s: TestServer;
-let listener: Listener;
 const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
@@ -19,12 +18,8 @@ test.before(async () => {
     RESOURCE_SERVER_CLIENT,
   ]);
   await addUser(s.db, 'bob', 'hero-password-1');
-  listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
-test.after.always(async () => {
-  await listener?.close();
-  await s?.close();
-});
+test.after.always(() => s?.close());
 
 const introspect = async (token: unknown) =>
   (await introspectAsResourceServer(s.url, String(token))).body;
@@ -85,6 +80,7 @@ test('unknown refresh token → invalid_grant; missing → invalid_request', asy
 
 // As Aqueduct's AuthServer: on refresh the old access token is overwritten and stops working.
 test('after a refresh the old access token is inactive, the new one active, and resource servers are told', async (t) => {
+  const listener = await revocationNotices(t, s.testDb.url);
   const first = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
   const old = String(first.body['access_token']);
   t.true((await introspect(old))['active'] as boolean);

@@ -6,13 +6,12 @@ import http from 'node:http';
 import type { ExecutionContext } from 'ava';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { captureJsonLines, listenLocally } from '@heroes/test-kit';
+import { captureJsonLines, listenLocally, type Listening } from '@heroes/test-kit';
 export { rawRequest as request, type RawRequest, type RawResponse } from '@heroes/test-kit';
 import { createHttpKit, type HttpKit, type HttpKitOptions } from '../../src/index.ts';
 
-export interface Served {
-  port: number;
-  url: string;
+/** Where the app listens (closed at teardown), its kit, its log lines and its node:http server. */
+export interface Served extends Listening {
   kit: HttpKit;
   logs: Array<Record<string, unknown>>;
   server: http.Server;
@@ -31,7 +30,7 @@ export async function serve(
   app.use(kit.middleware);
   setup(app, kit);
   const server = http.createServer(app.callback());
-  const { port, url, close } = await listenLocally(server);
-  t.teardown(close);
-  return { port, url, kit, logs, server };
+  const listening = await listenLocally(server);
+  t.teardown(listening.close);
+  return { ...listening, kit, logs, server };
 }

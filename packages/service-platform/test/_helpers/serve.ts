@@ -9,12 +9,11 @@ import { pino } from 'pino';
 import { createHttpKit, type HttpKit, type HttpKitOptions } from '@heroes/http-kit';
 import { configureServer, createRequestLogger, type ServerOptions } from '../../src/index.ts';
 
-import { captureJsonLines, listenLocally } from '@heroes/test-kit';
+import { captureJsonLines, listenLocally, type Listening } from '@heroes/test-kit';
 export { rawRequest as request, type RawRequest, type RawResponse } from '@heroes/test-kit';
 
-export interface Served {
-  port: number;
-  url: string;
+/** Where the app listens (closed at teardown), its kit, its log lines and its node:http server. */
+export interface Served extends Listening {
   kit: HttpKit;
   logs: Array<Record<string, unknown>>;
   server: http.Server;
@@ -37,7 +36,7 @@ export async function serve(
   setup(app, kit);
   const server = http.createServer(app.callback());
   if (serverOptions) configureServer(server, { maxBodyBytes: kit.options.maxBodyBytes, logger, ...serverOptions });
-  const { port, url, close } = await listenLocally(server);
-  t.teardown(close);
-  return { port, url, kit, logs, server };
+  const listening = await listenLocally(server);
+  t.teardown(listening.close);
+  return { ...listening, kit, logs, server };
 }
