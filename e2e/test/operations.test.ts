@@ -6,7 +6,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, waitFor } from '@heroes/test-kit';
+import { acceptedConnections, basic, waitFor } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 
@@ -119,7 +119,10 @@ test.serial('SIGTERM during concurrent requests: every request gets its whole an
   // Token requests cross both servers: the edge must finish relaying them before the authorization server stops.
   await register('drain-token').then((res) => res.arrayBuffer());
   const grants = Array.from({ length: 4 }, () => passwordGrant('drain-token').then(async (res) => ({ status: res.status, body: (await res.json()) as { access_token?: string } })));
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // SIGTERM must find them all in flight: wait until the edge has accepted every connection (each request has its own: Connection: close).
+  const { resource } = await serverPids(stack);
+  const edgePort = Number(new URL(base).port);
+  await waitFor(() => acceptedConnections(resource, edgePort) >= names.length + grants.length, { message: () => `the edge accepted ${acceptedConnections(resource, edgePort)} of ${names.length + grants.length} connections` });
   const code = stack.stop('SIGTERM');
   const answers = await Promise.all(registrations);
   const tokens = await Promise.all(grants);

@@ -16,3 +16,4 @@ export { rawRequest, type RawRequest, type RawResponse } from './raw-request.ts'
 export { postFormBody, type FormBodyOptions } from './post-form-body.ts';
 export { captureJsonLines, type CapturedLines } from './log-lines.ts';
 export { listenLocally, type Listening } from './listen-locally.ts';
+export { acceptedConnections } from './accepted-connections.ts';

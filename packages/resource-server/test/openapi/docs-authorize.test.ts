@@ -6,21 +6,17 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '@heroes/test-kit';
-import { registerUser, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+import { startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
+let app: AppInBrowser;
 let stack: AppStack;
 let browser: Browser;
 
 test.before(async () => {
-  stack = await startAppStack();
-  await registerUser(stack.url, 'docs-user', 'docs-user-password');
-  browser = await launchBrowser();
+  app = await startAppInBrowser('docs-user', 'docs-user-password');
+  ({ stack, browser } = app);
 });
-test.after.always(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+test.after.always(() => app?.close());
 
 /** Expands GET /heroes, presses "Try it out" and "Execute"; resolves with the status of the call it made. */
 async function tryListHeroes(page: Page): Promise<number> {
