@@ -21,7 +21,7 @@ import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } 
 import test from 'ava';
 import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
+import { basic, exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
@@ -157,7 +157,7 @@ const shot: fc.Arbitrary<Shot> = fc.record({
   authorization: fc.option(fc.oneof(
     token.map((value) => `Bearer ${value}`),
     token.map((value) => `Basic ${value}`),
-    fc.constant(`Basic ${Buffer.from('resource-server:wrong').toString('base64')}`),
+    fc.constant(basic('resource-server', 'wrong')),
     headerText,
   )),
   extra: fc.dictionary(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'origin', 'accept', 'x-request-id', 'cookie', 'range', 'expect'), headerText, { maxKeys: 3 }),

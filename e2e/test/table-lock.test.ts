@@ -10,7 +10,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { waitFor } from '@heroes/test-kit';
+import { passwordToken, waitFor } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const POOL_SIZE = 4;
@@ -34,14 +34,7 @@ async function accessToken(edge: string): Promise<string> {
   const credentials = { username: 'lock-user', password: 'hero-password-1' };
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
   if (registered.status !== 200) throw new Error(`register: ${registered.status}`);
-  const token = await fetch(`${edge}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', ...credentials }),
-  });
-  const body = (await token.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);
-  return body.access_token;
+  return (await passwordToken(edge, { id: 'tour-of-heroes' }, credentials.username, credentials.password)).access_token;
 }
 
 test('a table lock under write load: every 503 wrote nothing, every 200 is stored, backends stay within the pools', async (t) => {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import crypto from 'node:crypto';
-import { waitFor } from '@heroes/test-kit';
+import { basic, waitFor } from '@heroes/test-kit';
 import { CachedIntrospector } from '../../src/auth/cached-introspector.ts';
 import type { TokenInfo } from '../../src/auth/token-info.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
@@ -12,7 +12,7 @@ let auth: FakeAuthServer;
 let rs: InProcessServer;
 
 test.before(async () => {
-  auth = await startFakeAuthServer(`Basic ${Buffer.from('resource-server:rs-secret').toString('base64')}`);
+  auth = await startFakeAuthServer(basic('resource-server', 'rs-secret'));
   rs = await startInProcess(auth.url, { introspectionNegativeTtlMs: 5_000 });
 });
 test.after.always(async () => {
