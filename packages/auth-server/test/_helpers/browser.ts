@@ -31,19 +31,27 @@ export interface SignInStage {
  */
 export async function startSignInStage(publicBaseUrl: string): Promise<SignInStage> {
   const server = await startTestServer({ port: Number(new URL(publicBaseUrl).port), publicBaseUrl });
-  const target = await startRedirectTarget();
-  await addUser(server.db, 'bob', 'correct horse');
-  const browser = fs.existsSync(chromiumPath) ? await launchBrowser() : undefined;
-  return {
-    server,
-    target,
-    browser,
-    close: async () => {
-      await browser?.close();
-      await target.close();
-      await server.close();
-    },
-  };
+  let target: RedirectTarget | undefined;
+  try {
+    target = await startRedirectTarget();
+    await addUser(server.db, 'bob', 'correct horse');
+    const browser = fs.existsSync(chromiumPath) ? await launchBrowser() : undefined;
+    const started = target;
+    return {
+      server,
+      target: started,
+      browser,
+      close: async () => {
+        await browser?.close();
+        await started.close();
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await target?.close();
+    await server.close();
+    throw err;
+  }
 }
 
 export interface RedirectTarget {
