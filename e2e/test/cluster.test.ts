@@ -12,7 +12,7 @@ import path from 'node:path';
 import test from 'ava';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
+import { basic, passwordToken, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort } from './_helpers/stack.ts';
@@ -32,9 +32,7 @@ const form = (url: string, authorization: string, body: Record<string, string>) 
   fetch(url, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
 
 async function token(at: string, username = 'cluster-user'): Promise<string> {
-  const res = await form(`${at}/auth/token`, basic('cluster-app', 'cluster-secret'), { grant_type: 'password', username, password: 'cluster-password' });
-  if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return (await passwordToken(at, { id: 'cluster-app', secret: 'cluster-secret' }, username, 'cluster-password')).access_token;
 }
 
 const heroes = (at: string, accessToken: string) => fetch(`${at}/heroes`, { headers: { authorization: `Bearer ${accessToken}` } });

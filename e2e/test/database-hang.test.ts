@@ -9,7 +9,7 @@
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
+import { passwordToken, startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 let database: TestDatabase;
@@ -44,21 +44,16 @@ async function call(path: string, init: RequestInit = {}): Promise<{ status: num
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-async function passwordToken(username: string, password: string): Promise<string> {
-  const res = await call('/auth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username, password }),
-  });
-  if (typeof res.body['access_token'] !== 'string') throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body['access_token'];
+/** A token for the built-in public client (the generous abort as in call()). */
+async function accessToken(username: string, password: string): Promise<string> {
+  return (await passwordToken(edge, { id: 'tour-of-heroes' }, username, password, { signal: AbortSignal.timeout(60_000) })).access_token;
 }
 
 test('hung database → 503 naming the database for cached and uncached tokens alike; then recovery', async (t) => {
   const registered = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"hang-user","password":"hang password"}' });
   t.is(registered.status, 200);
-  const cached = await passwordToken('hang-user', 'hang password');
-  const uncached = await passwordToken('hang-user', 'hang password');
+  const cached = await accessToken('hang-user', 'hang password');
+  const uncached = await accessToken('hang-user', 'hang password');
   // A page, not the whole list, which the edge's list cache may answer for 500 ms
   // (resource server, data/hero-list-cache.ts): this test is about the database path.
   t.is((await call('/heroes?limit=100', { headers: { authorization: `Bearer ${cached}` } })).status, 200, 'cached at the edge');

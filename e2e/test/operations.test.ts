@@ -6,7 +6,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, waitFor } from '@heroes/test-kit';
+import { acceptedConnections, basic, waitFor } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 
@@ -114,13 +114,27 @@ test.serial('request ids join the log lines of both servers; both serve health a
 
 test.serial('SIGTERM during concurrent requests: every request gets its whole answer, every acknowledged write is stored, exit 0', async (t) => {
   const stack = await startStack({ ...env, BCRYPT_COST: '12' });
+  let code: Promise<number | null> | undefined;
+  t.teardown(async () => {
+    if (!code) await stack.stop('SIGTERM'); // failed before the signal: leave the ports free for the next test
+  });
+  const { resource } = await serverPids(stack);
+  const edgePort = Number(new URL(base).port);
+  let answered = 0;
+  const counted = <T>(request: Promise<T>) => request.finally(() => answered++);
   const names = Array.from({ length: 12 }, (_, i) => `drain-${i}`);
-  const registrations = names.map((name) => register(name).then(async (res) => ({ status: res.status, body: (await res.json()) as { username?: string } })));
+  const registrations = names.map((name) => counted(register(name).then(async (res) => ({ status: res.status, body: (await res.json()) as { username?: string } }))));
   // Token requests cross both servers: the edge must finish relaying them before the authorization server stops.
   await register('drain-token').then((res) => res.arrayBuffer());
-  const grants = Array.from({ length: 4 }, () => passwordGrant('drain-token').then(async (res) => ({ status: res.status, body: (await res.json()) as { access_token?: string } })));
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const code = stack.stop('SIGTERM');
+  const grants = Array.from({ length: 4 }, () => counted(passwordGrant('drain-token').then(async (res) => ({ status: res.status, body: (await res.json()) as { access_token?: string } }))));
+  // The signal must not overtake a request on its way: wait until every request not yet answered
+  // has its connection accepted by the edge (each request has its own: Connection: close).
+  const total = names.length + grants.length;
+  await waitFor(() => acceptedConnections(resource, edgePort) >= total - answered, {
+    message: () => `the edge accepted ${acceptedConnections(resource, edgePort)} connections for ${total - answered} requests not yet answered`,
+  });
+  t.log(`${total - answered} of ${total} requests in flight at SIGTERM`);
+  code = stack.stop('SIGTERM');
   const answers = await Promise.all(registrations);
   const tokens = await Promise.all(grants);
   t.is(await code, 0, stack.output());

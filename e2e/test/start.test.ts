@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import pg from 'pg';
 import { repoRoot } from '@heroes/db';
-import { waitFor } from '@heroes/test-kit';
+import { basic, waitFor } from '@heroes/test-kit';
 import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 
 const run = promisify(execFile);
@@ -102,7 +102,7 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     const token = await fetch(`${base}/auth/token`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from('e2e-app:e2e-secret').toString('base64')}`,
+        authorization: basic('e2e-app', 'e2e-secret'),
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=password&username=bob&password=correct%20horse',

@@ -13,6 +13,7 @@ import path from 'node:path';
 import test from 'ava';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
 import { repoRoot } from '@heroes/db';
+import { waitFor } from '@heroes/test-kit';
 import { childCommands, freePort, isListening } from './_helpers/stack.ts';
 
 /** Each start migrates a database of its own. */
@@ -53,9 +54,7 @@ async function start(how: 'node' | 'npm'): Promise<Started> {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let waited = 0; !output.includes('Heroes service is running') && waited < 90_000 && child.exitCode === null; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(() => output.includes('Heroes service is running') || child.exitCode !== null, { timeoutMs: 90_000, message: () => `did not start:\n${output}` });
   if (!output.includes('Heroes service is running')) throw new Error(`did not start:\n${output}`);
   const servers = (await descendants(child.pid!)).filter((c) => /(auth|resource)-server\/src\/main\.ts/.test(c.command)).map((c) => c.pid);
   return { child, output: () => output, exited, ports, servers };
@@ -88,7 +87,7 @@ async function startRegistration(port: number, username: string): Promise<{ fini
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.on('error', () => {});
   socket.write(`POST /register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
-  if (!(await until(() => answer.includes('100 Continue'), 10_000))) throw new Error(`no 100 Continue: ${answer}`);
+  await waitFor(() => answer.includes('100 Continue'), { message: () => `no 100 Continue: ${answer}` });
   answer = '';
   return {
     async finish() {
@@ -99,18 +98,9 @@ async function startRegistration(port: number, username: string): Promise<{ fini
   };
 }
 
-/** Waits (bounded) for a condition checked from outside. */
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 /** Nothing left: no server process, no port held. */
 async function assertGone(t: import('ava').ExecutionContext, started: Started): Promise<void> {
-  t.true(await until(() => started.servers.every((pid) => !alive(pid))), `server processes left:\n${started.output()}`);
+  await waitFor(() => started.servers.every((pid) => !alive(pid)), { message: () => `server processes left:\n${started.output()}` });
   t.false(await isListening(started.ports.port), 'PORT still held');
   t.false(await isListening(started.ports.authPort), 'AUTH_PORT still held');
 }

@@ -1,5 +1,6 @@
 /**
- * A 10 s `LOCK TABLE heroes IN ACCESS EXCLUSIVE MODE` under write load: the
+ * A `LOCK TABLE heroes IN ACCESS EXCLUSIVE MODE` under write load, held
+ * until the writes have timed out against it repeatedly: the
  * servers' DB_QUERY_TIMEOUT_MS is enforced by PostgreSQL itself
  * (statement_timeout and lock_timeout on every connection), so a POST
  * answered 503 was cancelled and rolled back — it is absent from the table
@@ -9,11 +10,11 @@
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { passwordToken, waitFor } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 
 const POOL_SIZE = 4;
 const WRITERS = 12;
-const LOCK_MS = 10_000;
 
 let database: TestDatabase;
 let stack: InProcessStack | undefined;
@@ -33,17 +34,10 @@ async function accessToken(edge: string): Promise<string> {
   const credentials = { username: 'lock-user', password: 'hero-password-1' };
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
   if (registered.status !== 200) throw new Error(`register: ${registered.status}`);
-  const token = await fetch(`${edge}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', ...credentials }),
-  });
-  const body = (await token.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);
-  return body.access_token;
+  return (await passwordToken(edge, { id: 'tour-of-heroes' }, credentials.username, credentials.password)).access_token;
 }
 
-test('a 10 s table lock under write load: every 503 wrote nothing, every 200 is stored, backends stay within the pools', async (t) => {
+test('a table lock under write load: every 503 wrote nothing, every 200 is stored, backends stay within the pools', async (t) => {
   const edge = stack!.edge;
   const token = await accessToken(edge);
   const answered = new Map<string, number>();
@@ -77,22 +71,23 @@ test('a 10 s table lock under write load: every 503 wrote nothing, every 200 is 
   const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
   await locker.query('BEGIN');
   await locker.query('LOCK TABLE heroes IN ACCESS EXCLUSIVE MODE');
-  for (const until = Date.now() + LOCK_MS; Date.now() < until; ) {
+  // Held until the writers have timed out against it twice each on average (a round of 503s after the pools filled), sampling the backends meanwhile.
+  const timedOut = () => [...answered.values()].filter((status) => status === 503).length;
+  await waitFor(async () => {
     mostBackends = Math.max(mostBackends, await backends());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return timedOut() >= 2 * WRITERS;
+  }, { intervalMs: 100, message: () => `${timedOut()} writes timed out against the lock` });
   await locker.query('COMMIT');
   writing = false;
   await Promise.all(writers);
   // Whatever PostgreSQL still runs for a request already answered would land now: wait until nothing runs.
-  for (let active = Infinity; active > 0; ) {
+  await waitFor(async () => {
     const { rows } = await observer.query<{ count: string }>(
       "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()",
     );
-    active = Number(rows[0]!.count);
     mostBackends = Math.max(mostBackends, await backends());
-    if (active > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return Number(rows[0]!.count) === 0;
+  }, { message: 'PostgreSQL still runs statements of answered requests' });
   const { rows } = await observer.query<{ name: string }>('SELECT name FROM heroes');
   const stored = new Set(rows.map((row) => row.name));
   const statuses = [...answered.values()];

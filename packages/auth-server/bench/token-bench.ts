@@ -19,12 +19,12 @@ import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
 import { pino } from 'pino';
 import { createTestDatabase } from '@heroes/db/testing';
+import { basic } from '@heroes/test-kit';
 import { createAuthServer, generateKeys } from '../src/index.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const cost = Number(process.env['BCRYPT_COST'] ?? 10);
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 const testDb = await createTestDatabase();
 const server = await createAuthServer({

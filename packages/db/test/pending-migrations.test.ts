@@ -7,18 +7,12 @@
 import test from 'ava';
 import pg from 'pg';
 import { applyMigrations, hasPendingMigrations } from '../src/index.ts';
-import { adminUrl, dropDatabase, withDatabase } from '../src/testing.ts';
+import { createEmptyDatabase } from '../src/testing.ts';
 
-const name = `heroes_pm_${process.pid}_${Date.now()}`;
-const url = withDatabase(adminUrl(), name);
-
-test.before(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-});
-test.after.always(() => dropDatabase(name));
+// Empty: these tests run `prisma migrate deploy` themselves.
+const database = await createEmptyDatabase('heroes_pm_');
+const { url } = database;
+test.after.always(() => database.drop());
 
 async function sql(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import pg from 'pg';
-import { basic, expectOk, post } from './http.ts';
+import { passwordToken } from '@heroes/test-kit';
+import { expectOk, post } from './http.ts';
 import type { Stack } from './stack.ts';
 
 export interface BenchContext extends Stack {
@@ -33,10 +34,5 @@ export async function createContext(stack: Stack, settings: { duration: number; 
 }
 
 export async function issueToken(baseUrl: string, client: { id: string; secret: string }, user: { username: string; password: string }): Promise<string> {
-  const res = await post(`${baseUrl}/auth/token`, {
-    authorization: basic(client.id, client.secret),
-    'content-type': 'application/x-www-form-urlencoded',
-  }, new URLSearchParams({ grant_type: 'password', ...user }).toString());
-  const body = (await expectOk(res, 'token')) as { access_token: string };
-  return body.access_token;
+  return (await passwordToken(baseUrl, client, user.username, user.password)).access_token;
 }

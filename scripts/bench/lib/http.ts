@@ -1,8 +1,7 @@
 /** Small fetch helpers for seeding (not for measuring: that is autocannon's job). */
 
-export function basic(id: string, secret: string): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-}
+/** `Authorization: Basic` for a client: the test kit's, the one encoding the servers expect (RFC 6749 section 2.3.1). */
+export { basic } from '@heroes/test-kit';
 
 export function post(url: string, headers: Record<string, string>, body: string): Promise<Response> {
   return fetch(url, { method: 'POST', headers, body });

@@ -13,9 +13,8 @@
  * per shape: slowest probe < 50 ms beyond the idle one, RSS growth < 50 MB.
  * Leaves nothing behind.
  */
-import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { probeLatencyWhile } from '@heroes/test-kit';
+import { postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { sampleRss, rssOf } from '../lib/rss.ts';
 import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';
@@ -27,22 +26,6 @@ const SHAPES: Array<[string, () => Buffer]> = [
   ['username=a+a+… 9.5 MB', () => Buffer.from(`grant_type=password&username=${'a+'.repeat(4_750_000)}`)],
   ['10 MB of +', () => Buffer.alloc(10_000_000, '+')],
 ];
-
-/** POSTs `body` as a form; the status, or 'reset' when the server closed first (an early 413). */
-function postForm(url: string, body: Buffer, chunked: boolean): Promise<number | 'reset'> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (!chunked) headers['content-length'] = String(body.length);
-    const req = http.request(url, { method: 'POST', headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(res.statusCode ?? 'reset'));
-    });
-    req.on('error', () => resolve('reset'));
-    for (let at = 0; at < body.length; at += 1 << 20) req.write(body.subarray(at, at + (1 << 20)));
-    req.end();
-  });
-}
 
 /** The slowest /health/live of each server while `work` runs (both probed beside it). */
 async function probeBoth<T>(authUrl: string, edgeUrl: string, work: () => Promise<T>): Promise<{ result: T; auth: number; edge: number }> {
@@ -73,7 +56,7 @@ export const bigForms: Section = {
           const pids = [ctx.pids.auth, ctx.pids.resource].filter((pid): pid is number => pid !== undefined);
           const before = pids.map((pid) => rssOf(pid));
           const samplers = pids.map((pid) => sampleRss(pid, 20));
-          const loaded = await probeBoth(ctx.authUrl, ctx.baseUrl, () => postForm(url, body, chunked));
+          const loaded = await probeBoth(ctx.authUrl, ctx.baseUrl, () => postFormBody(url, body, { chunked }));
           const growth = samplers.map((sampler, i) => sampler.stop() - before[i]!);
           const maxGrowth = Math.max(0, ...growth);
           const stall = Math.max(loaded.auth - idle.auth, loaded.edge - idle.edge);

@@ -1,11 +1,58 @@
 /**
- * Headless Chromium (the shared test kit's launchBrowser), and a tiny
- * local HTTP server that plays the client's redirect URI.
+ * Headless Chromium (the shared test kit's launchBrowser), a tiny local
+ * HTTP server that plays the client's redirect URI, and the stage of the
+ * sign-in tests that drive the login page in Chromium.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '@heroes/test-kit';
+import { addUser, startTestServer, type TestServer } from './fixtures.ts';
 
-export { launchBrowser } from '@heroes/test-kit';
+export { launchBrowser };
+
+/** Where Chromium is expected (`npm test` finds or installs it and sets CHROMIUM_PATH). */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export interface SignInStage {
+  server: TestServer;
+  target: RedirectTarget;
+  /** Undefined when Chromium is not installed: the tests that need it fail saying so. */
+  browser: Browser | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * An auth server listening at `publicBaseUrl` (http://127.0.0.1:<free port>):
+ * Chromium posts the login form with its page's Origin, which must be
+ * PUBLIC_BASE_URL's. With a redirect target, the user bob ('correct horse')
+ * and Chromium; the test file adds its clients.
+ */
+export async function startSignInStage(publicBaseUrl: string): Promise<SignInStage> {
+  const server = await startTestServer({ port: Number(new URL(publicBaseUrl).port), publicBaseUrl });
+  let target: RedirectTarget | undefined;
+  try {
+    target = await startRedirectTarget();
+    await addUser(server.db, 'bob', 'correct horse');
+    const browser = fs.existsSync(chromiumPath) ? await launchBrowser() : undefined;
+    const started = target;
+    return {
+      server,
+      target: started,
+      browser,
+      close: async () => {
+        await browser?.close();
+        await started.close();
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await target?.close();
+    await server.close();
+    throw err;
+  }
+}
 
 export interface RedirectTarget {
   url: string;

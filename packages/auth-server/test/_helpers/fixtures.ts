@@ -3,10 +3,10 @@
  * on an ephemeral port, and rows inserted directly through Prisma (tests
  * never depend on the CLI).
  */
-import bcrypt from 'bcrypt';
 import { pino } from 'pino';
 import type { PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { addClient, addUser, type ClientInput } from '@heroes/test-kit';
 import { createAuthServer, generateKeys, type AuthServer, type AuthServerOptions, type ProviderKeys } from '../../src/index.ts';
 
 let keys: ProviderKeys | undefined;
@@ -56,29 +56,13 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
   };
 }
 
-export interface ClientInput {
-  id: string;
-  secret?: string;
-  /** One redirect URI (the common case); `redirectUris` for several. */
-  redirectUri?: string;
-  redirectUris?: string[];
-  allowedScopes?: string[];
+/** Clients and users are written as the CLI and /register store them: the shared test kit's helpers. */
+export { addClient, addUser, type ClientInput };
+
+/** Several clients, in order. */
+export async function addClients(db: PrismaClient, inputs: ClientInput[]): Promise<void> {
+  for (const input of inputs) await addClient(db, input);
 }
 
-export async function addClient(db: PrismaClient, input: ClientInput): Promise<void> {
-  await db.oAuthClient.create({
-    data: {
-      id: input.id,
-      hashedSecret: input.secret === undefined ? null : await bcrypt.hash(input.secret, 4),
-      redirectUris: input.redirectUris ?? (input.redirectUri === undefined ? [] : [input.redirectUri]),
-      allowedScopes: input.allowedScopes ?? [],
-    },
-  });
-}
-
-/** A user as the resource server's /register writes it. */
-export async function addUser(db: PrismaClient, username: string, password: string): Promise<number> {
-  const salt = await bcrypt.genSalt(4);
-  const user = await db.user.create({ data: { username, salt, hashedPassword: await bcrypt.hash(password, salt) } });
-  return user.id;
-}
+/** The resource server's client as the tests register it: the one that introspects (introspectAsResourceServer). */
+export const RESOURCE_SERVER_CLIENT = { id: 'resource-server', secret: 'rs-secret' } as const;

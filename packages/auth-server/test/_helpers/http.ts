@@ -1,10 +1,11 @@
 /**
  * OAuth request helpers over the shared fetchJson (real sockets).
  */
-import { fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/test-kit';
+import { basic, fetchJson, type JsonRequest, type JsonResponse as KitResponse } from '@heroes/test-kit';
+import { RESOURCE_SERVER_CLIENT } from './fixtures.ts';
 
 /** `Authorization: Basic` for a client id and secret (RFC 6749 section 2.3.1), from the shared test kit. */
-export { basic } from '@heroes/test-kit';
+export { basic };
 
 /** A Basic header around any decoded text, also malformed ones (no colon, ...). */
 export function basicHeader(decoded: string): string {
@@ -28,4 +29,9 @@ export function postForm(url: string, form: Record<string, string>, headers: Rec
 /** POST /auth/token with the password grant. */
 export function passwordGrant(base: string, authorization: string | undefined, form: Record<string, string>): Promise<JsonResponse> {
   return postForm(`${base}/auth/token`, { grant_type: 'password', ...form }, authorization ? { authorization } : {});
+}
+
+/** POST /auth/introspect as the resource server's client (RESOURCE_SERVER_CLIENT, which the test registers). */
+export function introspectAsResourceServer(base: string, token: string): Promise<JsonResponse> {
+  return postForm(`${base}/auth/introspect`, { token }, { authorization: basic(RESOURCE_SERVER_CLIENT.id, RESOURCE_SERVER_CLIENT.secret) });
 }

@@ -1,7 +1,9 @@
 /**
  * LISTEN on a PostgreSQL channel and collect notification payloads.
  */
+import type { ExecutionContext } from 'ava';
 import pg from 'pg';
+import { TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
 
 export interface Listener {
   payloads: unknown[];
@@ -41,4 +43,11 @@ export async function listen(url: string, channel: string): Promise<Listener> {
     },
     close: () => client.end(),
   };
+}
+
+/** The revocation notices sent to resource servers (TOKENS_REVOKED_CHANNEL) from now on; stops listening at the test's end. */
+export async function revocationNotices(t: ExecutionContext, databaseUrl: string): Promise<Listener> {
+  const listener = await listen(databaseUrl, TOKENS_REVOKED_CHANNEL);
+  t.teardown(() => listener.close());
+  return listener;
 }

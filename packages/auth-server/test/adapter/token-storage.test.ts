@@ -3,12 +3,12 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { createDb } from '@heroes/db';
 import { waitFor } from '@heroes/test-kit';
-import { hashToken, purgeExpired, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { hashToken, purgeExpired } from '../../src/index.ts';
 import { TokenAdapter } from '../../src/adapter/token-adapter.ts';
 import { RecordAdapter } from '../../src/adapter/record-adapter.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
-import { listen } from '../_helpers/listen.ts';
+import { revocationNotices } from '../_helpers/listen.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
 
 let s: TestServer;
@@ -170,18 +170,14 @@ test('deleting a user deletes their tokens (cascade)', async (t) => {
 });
 
 test('code replay revocation notifies resource servers with the grant id', async (t) => {
-  const listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
-  try {
-    const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
-    const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const exchange = () => postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('app', 'app-secret') });
-    const first = await exchange();
-    const grantId = (await s.db.accessToken.findUnique({ where: { id: hashToken(String(first.body['access_token'])) } }))?.grantId;
-    t.is((await exchange()).body['error'], 'invalid_grant');
-    const note = await listener.waitFor((p) => p['grantId'] === grantId);
-    t.is(note['grantId'], grantId);
-    t.true(JSON.stringify(note).length < 8000);
-  } finally {
-    await listener.close();
-  }
+  const listener = await revocationNotices(t, s.testDb.url);
+  const authorized = await postForm(`${s.url}/auth/code`, { client_id: 'app', response_type: 'code', state: 's', username: 'bob', password: 'hero-password-1' });
+  const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const exchange = () => postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code }, { authorization: basic('app', 'app-secret') });
+  const first = await exchange();
+  const grantId = (await s.db.accessToken.findUnique({ where: { id: hashToken(String(first.body['access_token'])) } }))?.grantId;
+  t.is((await exchange()).body['error'], 'invalid_grant');
+  const note = await listener.waitFor((p) => p['grantId'] === grantId);
+  t.is(note['grantId'], grantId);
+  t.true(JSON.stringify(note).length < 8000);
 });

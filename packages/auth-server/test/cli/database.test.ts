@@ -1,8 +1,6 @@
 import test from 'ava';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { createDb } from '@heroes/db';
-import { adminUrl, dropDatabase, withDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase } from '@heroes/db/testing';
 import { runAuth } from '../_helpers/run-auth.ts';
 
 test('an unreachable database gives one line and exit 1', async (t) => {
@@ -20,13 +18,8 @@ test('a write against an unreachable database gives the same line', async (t) =>
 });
 
 test('a database without tables gets the migrations, then the command runs', async (t) => {
-  const name = `heroes_t_empty_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = withDatabase(adminUrl(), name);
-  t.teardown(() => dropDatabase(name));
+  const { url, drop } = await createEmptyDatabase('heroes_t_empty_');
+  t.teardown(drop);
   const result = await runAuth(['add-client', '--id', 'first'], { databaseUrl: url });
   t.is(result.code, 0, result.stderr);
   t.regex(result.stderr, /applying migrations/);

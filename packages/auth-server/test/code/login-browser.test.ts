@@ -1,33 +1,25 @@
 import test from 'ava';
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { addClient, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, postForm } from '../_helpers/http.ts';
-import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
+import { chromiumPath, startSignInStage, type RedirectTarget, type SignInStage } from '../_helpers/browser.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
 import { freePort } from '@heroes/test-kit';
 
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 // The browser posts the form with its page's Origin, which must be PUBLIC_BASE_URL's: the server listens there.
-const port = await freePort();
-const PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
+const PUBLIC_BASE_URL = `http://127.0.0.1:${await freePort()}`;
+let stage: SignInStage;
 let s: TestServer;
 let target: RedirectTarget;
-let browser: Browser;
+let browser: Browser | undefined;
 
 test.before(async () => {
-  s = await startTestServer({ port, publicBaseUrl: PUBLIC_BASE_URL });
-  target = await startRedirectTarget();
+  stage = await startSignInStage(PUBLIC_BASE_URL);
+  ({ server: s, target, browser } = stage);
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: target.url, allowedScopes: ['heroes:read'] });
   await addClient(s.db, { id: 'spa', redirectUri: target.url });
-  await addUser(s.db, 'bob', 'correct horse');
-  if (fs.existsSync(chromiumPath)) browser = await launchBrowser();
 });
-test.after.always(async () => {
-  await browser?.close();
-  await target?.close();
-  await s?.close();
-});
+test.after.always(() => stage?.close());
 
 function authorizeUrl(params: Record<string, string>): string {
   return `${s.url}/auth/code?${new URLSearchParams({ response_type: 'code', redirect_uri: target.url, ...params }).toString()}`;

@@ -6,35 +6,27 @@
  * keep working.
  */
 import test from 'ava';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { addClient, type TestServer } from '../_helpers/fixtures.ts';
 import { postForm } from '../_helpers/http.ts';
-import { launchBrowser, startRedirectTarget, type RedirectTarget } from '../_helpers/browser.ts';
+import { chromiumPath, startSignInStage, type RedirectTarget, type SignInStage } from '../_helpers/browser.ts';
 import { escapeHtml } from '../../src/code/login-page.ts';
 import { freePort } from '@heroes/test-kit';
 
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const port = await freePort();
-const PUBLIC_ORIGIN = `http://127.0.0.1:${port}`; // the server's PUBLIC_BASE_URL: where it listens, as the browser tests reach it
+const PUBLIC_ORIGIN = `http://127.0.0.1:${await freePort()}`; // the server's PUBLIC_BASE_URL: where it listens, as the browser tests reach it
+let stage: SignInStage;
 let s: TestServer;
 let target: RedirectTarget;
 let browser: Browser | undefined;
 
 test.before(async () => {
-  s = await startTestServer({ port, publicBaseUrl: PUBLIC_ORIGIN });
-  target = await startRedirectTarget();
+  stage = await startSignInStage(PUBLIC_ORIGIN);
+  ({ server: s, target, browser } = stage);
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: target.url });
-  await addUser(s.db, 'bob', 'correct horse');
-  if (fs.existsSync(chromiumPath)) browser = await launchBrowser();
 });
-test.after.always(async () => {
-  await browser?.close();
-  await target?.close();
-  await s?.close();
-});
+test.after.always(() => stage?.close());
 
 const grantForm = (state: string) => ({ client_id: 'web', redirect_uri: target.url, response_type: 'code', state, username: 'bob', password: 'correct horse' });
 

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import test from 'ava';
-import { addClient, addUser, startTestServer, testKeys, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, postForm } from '../_helpers/http.ts';
+import { addClient, addUser, startTestServer, testKeys, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, postForm } from '../_helpers/http.ts';
 
 let s: TestServer;
 let userId: number;
@@ -18,7 +18,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri });
   await addClient(s.db, { id: 'scoped', secret: 'scoped-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(s.db, { id: 'lists-openid', secret: 'lo-secret', redirectUri, allowedScopes: ['heroes:read', 'heroes:write', 'openid'] });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClient(s.db, RESOURCE_SERVER_CLIENT);
   userId = await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
@@ -35,7 +35,7 @@ function exchange(clientId: string, secret: string, code: string) {
   return postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, { authorization: basic(clientId, secret) });
 }
 
-const introspect = (token: string) => postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+const introspect = (token: string) => introspectAsResourceServer(s.url, token);
 
 /** Verifies the RS256 signature against /auth/jwks and returns the header and payload. */
 async function verifyIdToken(t: import('ava').ExecutionContext, jwt: string) {

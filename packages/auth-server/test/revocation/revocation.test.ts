@@ -1,7 +1,7 @@
 import test from 'ava';
 import { hashToken, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { addClients, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, passwordGrant, postForm } from '../_helpers/http.ts';
 import { listen, type Listener } from '../_helpers/listen.ts';
 
 let s: TestServer;
@@ -11,10 +11,12 @@ const app = basic('app', 'app-secret');
 
 test.before(async () => {
   s = await startTestServer();
-  await addClient(s.db, { id: 'app', secret: 'app-secret', allowedScopes: ['heroes:read'] });
-  await addClient(s.db, { id: 'other', secret: 'other-secret' });
-  await addClient(s.db, { id: 'pub' });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClients(s.db, [
+    { id: 'app', secret: 'app-secret', allowedScopes: ['heroes:read'] },
+    { id: 'other', secret: 'other-secret' },
+    { id: 'pub' },
+    RESOURCE_SERVER_CLIENT,
+  ]);
   await addUser(s.db, 'bob', 'hero-password-1');
   listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
@@ -25,7 +27,7 @@ test.after.always(async () => {
 
 const revoke = (authorization: string | undefined, form: Record<string, string>) =>
   postForm(`${s.url}/auth/revoke`, form, authorization ? { authorization } : {});
-const introspect = (token: string) => postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+const introspect = (token: string) => introspectAsResourceServer(s.url, token);
 
 test('revoking an access token: 200, then introspection says inactive, and resource servers are notified', async (t) => {
   const issued = await passwordGrant(s.url, app, user);

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { addClient, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, passwordGrant, postForm } from '../_helpers/http.ts';
 
 // As Aqueduct's AuthScope: "user" grants "user:foo"; docs/oauth.md: a parent scope grants its sub-scopes.
 let s: TestServer;
@@ -10,7 +10,7 @@ const client = basic('parent', 'p-secret');
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'parent', secret: 'p-secret', redirectUri, allowedScopes: ['heroes', 'foo:bar', 'user.readonly'] });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClient(s.db, RESOURCE_SERVER_CLIENT);
   await addUser(s.db, 'bob', 'bob-password-1');
 });
 test.after.always(() => s?.close());
@@ -19,7 +19,7 @@ test('password grant: an allowed parent scope grants a requested sub-scope, as r
   const res = await passwordGrant(s.url, client, { username: 'bob', password: 'bob-password-1', scope: 'heroes:read foo:bar:baz' });
   t.is(res.status, 200, res.text);
   t.is(res.body['scope'], 'heroes:read foo:bar:baz');
-  const info = await postForm(`${s.url}/auth/introspect`, { token: String(res.body['access_token']) }, { authorization: basic('resource-server', 'rs-secret') });
+  const info = await introspectAsResourceServer(s.url, String(res.body['access_token']));
   t.is(info.body['scope'], 'heroes:read foo:bar:baz');
 
   const refreshed = await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(res.body['refresh_token']) }, { authorization: client });
@@ -56,7 +56,7 @@ test('refresh may narrow to a sub-scope of the refresh token\'s scope, never wid
     return res;
   };
   const introspect = async (token: unknown) =>
-    (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body;
+    (await introspectAsResourceServer(s.url, String(token))).body;
 
   const narrowed = await refresh('heroes:read');
   t.is(narrowed.status, 200, narrowed.text);

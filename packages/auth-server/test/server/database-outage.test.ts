@@ -1,7 +1,7 @@
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
+import { addClient, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
 import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 
 // docs/http.md, "Errors": the database unreachable → 503, at every OAuth endpoint, and the server recovers.
@@ -15,7 +15,7 @@ test.before(async () => {
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   s = await startTestServer({}, { ...testDb, url: proxy.rewrite(testDb.url) });
   await addClient(s.db, { id: 'app', secret: 'app-secret' });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClient(s.db, RESOURCE_SERVER_CLIENT);
   await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(async () => {
@@ -40,7 +40,7 @@ test.serial('token, revoke and introspect answer 503 while the database is unrea
   try {
     assertUnavailable(t, await passwordGrant(s.url, basic('app', 'app-secret'), { username: 'bob', password: 'hero-password-1' }), 'password grant');
     assertUnavailable(t, await postForm(`${s.url}/auth/revoke`, { token }, { authorization: basic('app', 'app-secret') }), 'revoke');
-    assertUnavailable(t, await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') }), 'introspect');
+    assertUnavailable(t, await introspectAsResourceServer(s.url, token), 'introspect');
     assertUnavailable(t, await postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(issued.body['refresh_token']) }, { authorization: basic('app', 'app-secret') }), 'refresh');
   } finally {
     await proxy.restore();
@@ -48,7 +48,7 @@ test.serial('token, revoke and introspect answer 503 while the database is unrea
 
   let last: JsonResponse | undefined;
   const recovered = await waitFor(async () => {
-    last = await postForm(`${s.url}/auth/introspect`, { token }, { authorization: basic('resource-server', 'rs-secret') });
+    last = await introspectAsResourceServer(s.url, token);
     return last.status === 200 && last;
   }, { intervalMs: 200, message: () => `never recovered: ${last?.text}` });
   t.is(recovered.body['active'], true);

@@ -1,31 +1,28 @@
 import test from 'ava';
-import { hashToken, TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
-import { listen, type Listener } from '../_helpers/listen.ts';
+import { hashToken } from '../../src/index.ts';
+import { addClients, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, passwordGrant, postForm } from '../_helpers/http.ts';
+import { revocationNotices } from '../_helpers/listen.ts';
 import { pkcePair } from '../_helpers/pkce.ts';
 
 let s: TestServer;
-let listener: Listener;
 const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   s = await startTestServer();
-  await addClient(s.db, { id: 'conf', secret: 'conf-secret', allowedScopes: ['heroes:read', 'heroes:write'] });
-  await addClient(s.db, { id: 'other', secret: 'other-secret' });
-  await addClient(s.db, { id: 'pub' });
-  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClients(s.db, [
+    { id: 'conf', secret: 'conf-secret', allowedScopes: ['heroes:read', 'heroes:write'] },
+    { id: 'other', secret: 'other-secret' },
+    { id: 'pub' },
+    { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' },
+    RESOURCE_SERVER_CLIENT,
+  ]);
   await addUser(s.db, 'bob', 'hero-password-1');
-  listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
 });
-test.after.always(async () => {
-  await listener?.close();
-  await s?.close();
-});
+test.after.always(() => s?.close());
 
 const introspect = async (token: unknown) =>
-  (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body;
+  (await introspectAsResourceServer(s.url, String(token))).body;
 
 const refresh = (authorization: string, form: Record<string, string>) =>
   postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', ...form }, { authorization });
@@ -83,6 +80,7 @@ test('unknown refresh token → invalid_grant; missing → invalid_request', asy
 
 // As Aqueduct's AuthServer: on refresh the old access token is overwritten and stops working.
 test('after a refresh the old access token is inactive, the new one active, and resource servers are told', async (t) => {
+  const listener = await revocationNotices(t, s.testDb.url);
   const first = await passwordGrant(s.url, basic('conf', 'conf-secret'), user);
   const old = String(first.body['access_token']);
   t.true((await introspect(old))['active'] as boolean);

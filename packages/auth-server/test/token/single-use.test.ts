@@ -8,8 +8,8 @@
  *   ends revoked.
  */
 import test from 'ava';
-import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
+import { addClient, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, introspectAsResourceServer, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
 
 let s: TestServer;
 const redirectUri = 'http://127.0.0.1:9/cb';
@@ -19,13 +19,13 @@ const PARALLEL = 4;
 test.before(async () => {
   s = await startTestServer();
   await addClient(s.db, { id: 'app', secret: 'app-secret', redirectUri });
-  await addClient(s.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClient(s.db, RESOURCE_SERVER_CLIENT);
   await addUser(s.db, 'bob', 'hero-password-1');
 });
 test.after.always(() => s?.close());
 
 const introspect = async (token: unknown) =>
-  (await postForm(`${s.url}/auth/introspect`, { token: String(token) }, { authorization: basic('resource-server', 'rs-secret') })).body['active'];
+  (await introspectAsResourceServer(s.url, String(token))).body['active'];
 const refresh = (refreshToken: unknown) =>
   postForm(`${s.url}/auth/token`, { grant_type: 'refresh_token', refresh_token: String(refreshToken) }, { authorization: client });
 

@@ -3,16 +3,15 @@
  * client is the test kit's rawRequest.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import Koa from 'koa';
 import { pino } from 'pino';
+import { captureJsonLines, listenLocally, type Listening } from '@heroes/test-kit';
 export { rawRequest as request, type RawRequest, type RawResponse } from '@heroes/test-kit';
 import { createHttpKit, type HttpKit, type HttpKitOptions } from '../../src/index.ts';
 
-export interface Served {
-  port: number;
-  url: string;
+/** Where the app listens (closed at teardown), its kit, its log lines and its node:http server. */
+export interface Served extends Listening {
   kit: HttpKit;
   logs: Array<Record<string, unknown>>;
   server: http.Server;
@@ -23,19 +22,15 @@ export async function serve(
   setup: (app: Koa, kit: HttpKit) => void,
   options: HttpKitOptions = {},
 ): Promise<Served> {
-  const logs: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const { lines: logs, stream } = captureJsonLines();
+  const logger = pino({ level: 'debug' }, stream);
   const kit = createHttpKit({ logger, ...options });
   const app = new Koa();
   app.silent = true;
   app.use(kit.middleware);
   setup(app, kit);
   const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
-  const { port } = server.address() as AddressInfo;
-  return { port, url: `http://127.0.0.1:${port}`, kit, logs, server };
+  const listening = await listenLocally(server);
+  t.teardown(listening.close);
+  return { ...listening, kit, logs, server };
 }

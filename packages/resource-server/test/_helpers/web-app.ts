@@ -3,7 +3,8 @@
  * processes on a fresh database, PUBLIC_BASE_URL set to the edge's address
  * (so the app's client is registered with that callback), and a user.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '@heroes/test-kit';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from './processes.ts';
 
@@ -29,6 +30,32 @@ export async function startAppStack(authEnv: Record<string, string> = {}): Promi
       await database.drop();
     },
   };
+}
+
+export interface AppInBrowser {
+  stack: AppStack;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** What every browser test of /app and /docs starts with: the stack, a registered user and Chromium. */
+export async function startAppInBrowser(username: string, password: string): Promise<AppInBrowser> {
+  const stack = await startAppStack();
+  try {
+    await registerUser(stack.url, username, password);
+    const browser = await launchBrowser();
+    return {
+      stack,
+      browser,
+      async close() {
+        await browser.close();
+        await stack.close();
+      },
+    };
+  } catch (err) {
+    await stack.close();
+    throw err;
+  }
 }
 
 export async function registerUser(base: string, username: string, password: string): Promise<void> {

@@ -9,21 +9,18 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, servePage } from '@heroes/test-kit';
-import { registerUser, signIn, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+import { servePage } from '@heroes/test-kit';
+import { signIn, startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
+let app: AppInBrowser;
 let stack: AppStack;
 let browser: Browser;
 
 test.before(async () => {
-  stack = await startAppStack();
-  await registerUser(stack.url, 'framed', 'hero-password-1');
-  browser = await launchBrowser();
+  app = await startAppInBrowser('framed', 'hero-password-1');
+  ({ stack, browser } = app);
 });
-test.after.always(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+test.after.always(() => app?.close());
 
 const PAGES = ['/app', '/app/', '/app/dashboard', '/app/heroes/7', '/docs'];
 

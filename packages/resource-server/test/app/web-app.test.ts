@@ -6,21 +6,17 @@
  */
 import test from 'ava';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '@heroes/test-kit';
-import { registerUser, signIn, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+import { signIn, startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
+let app: AppInBrowser;
 let stack: AppStack;
 let browser: Browser;
 
 test.before(async () => {
-  stack = await startAppStack();
-  await registerUser(stack.url, 'tour', 'tour password');
-  browser = await launchBrowser();
+  app = await startAppInBrowser('tour', 'tour password');
+  ({ stack, browser } = app);
 });
-test.after.always(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+test.after.always(() => app?.close());
 
 test.serial('the app signs in, manages heroes and signs out', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });

@@ -6,10 +6,9 @@
  * docs/oauth.md "Browser origins").
  */
 import test from 'ava';
-import bcrypt from 'bcrypt';
 import type { Browser, Page } from 'playwright-core';
 import type { PrismaClient } from '@heroes/db';
-import { launchBrowser, servePage, type PageServer } from '@heroes/test-kit';
+import { addClient, basic, launchBrowser, servePage, type PageServer } from '@heroes/test-kit';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
 let stack: ProcessStack;
@@ -26,9 +25,9 @@ test.before(async () => {
   stranger = await servePage('<!DOCTYPE html><title>stranger</title>');
   // A public client whose allowed origin is the app's page; a second one left to its redirect URIs' origins
   // (the page's origin is its second redirect URI's: every one counts, not only the first).
-  await db.oAuthClient.create({ data: { id: 'spa', allowedOrigins: [app.origin] } });
-  await db.oAuthClient.create({ data: { id: 'spa-by-redirect', redirectUris: ['https://elsewhere.example/callback', `${stranger.origin}/callback`] } });
-  await db.oAuthClient.create({ data: { id: 'confidential-web', hashedSecret: await bcrypt.hash('web secret', 4), allowedOrigins: [app.origin] } });
+  await addClient(db, { id: 'spa', allowedOrigins: [app.origin] });
+  await addClient(db, { id: 'spa-by-redirect', redirectUris: ['https://elsewhere.example/callback', `${stranger.origin}/callback`] });
+  await addClient(db, { id: 'confidential-web', secret: 'web secret', allowedOrigins: [app.origin] });
   browser = await launchBrowser();
 });
 test.after.always(async () => {
@@ -129,12 +128,12 @@ test.serial('errors our own layers give before the library still reach an allowe
   const introspect = await fetchFrom(page, `${edge.url}/auth/introspect`, form({ token: 'whatever', client_id: 'spa' }));
   t.like(introspect, { ok: true, status: 401 });
   // A form in a charset nobody knows (415, refused while reading the body).
-  const basic = `Basic ${btoa('confidential-web:web secret')}`;
-  const wrongType = await fetchFrom(page, `${edge.url}/auth/token`, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' }, body: 'grant_type=password' });
+  const authorization = basic('confidential-web', 'web secret');
+  const wrongType = await fetchFrom(page, `${edge.url}/auth/token`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' }, body: 'grant_type=password' });
   t.like(wrongType, { ok: true, status: 415 });
   // The same error for a page the client did not allow stays hidden.
   await page.close();
   const other = await openPage(stranger.origin);
-  t.like(await fetchFrom(other, `${edge.url}/auth/token`, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' }, body: 'grant_type=password' }), { ok: false });
+  t.like(await fetchFrom(other, `${edge.url}/auth/token`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded; charset=klingon' }, body: 'grant_type=password' }), { ok: false });
   await other.close();
 });

@@ -9,9 +9,8 @@
 import test from 'ava';
 import type { PrismaClient } from '@heroes/db';
 import { bearer, request } from '../_helpers/http.ts';
-import { basic, passwordToken } from '../_helpers/oauth.ts';
+import { addClient, basic, passwordToken } from '../_helpers/oauth.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
-import bcrypt from 'bcrypt';
 
 let stack: ProcessStack;
 let db: PrismaClient;
@@ -22,17 +21,13 @@ const readerOidc = { id: 'reader-oidc', secret: 'reader-oidc-secret' };
 const plain = { id: 'plain', secret: 'plain-secret' };
 const narrowed = { id: 'narrowed', secret: 'narrowed-secret' };
 
-async function addClient(id: string, secret: string, allowedScopes: string[], redirectUri?: string) {
-  await db.oAuthClient.create({ data: { id, hashedSecret: await bcrypt.hash(secret, 4), allowedScopes, redirectUris: redirectUri === undefined ? [] : [redirectUri] } });
-}
-
 test.before(async () => {
   stack = await startProcessStack();
   ({ db, edge } = stack);
-  await addClient(reader.id, reader.secret, ['heroes:read'], REDIRECT);
-  await addClient(readerOidc.id, readerOidc.secret, ['heroes:read', 'openid']);
-  await addClient(plain.id, plain.secret, []);
-  await addClient(narrowed.id, narrowed.secret, ['heroes:read', 'heroes:write']);
+  await addClient(db, { ...reader, allowedScopes: ['heroes:read'], redirectUri: REDIRECT });
+  await addClient(db, { ...readerOidc, allowedScopes: ['heroes:read', 'openid'] });
+  await addClient(db, plain);
+  await addClient(db, { ...narrowed, allowedScopes: ['heroes:read', 'heroes:write'] });
   const res = await request(`${edge.url}/register`, { method: 'POST', json: { username: 'ann', password: 'ann password' } });
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });
@@ -83,7 +78,7 @@ test('hole 1: a refresh with scope=openid does not widen a read-only client to w
 });
 
 test('hole 1: a password token asked only for openid has no hero access', async (t) => {
-  const token = await passwordToken(edge.url, readerOidc, 'ann', 'ann password', 'openid');
+  const token = await passwordToken(edge.url, readerOidc, 'ann', 'ann password', { scope: 'openid' });
   t.is(token.scope, 'openid');
   t.deepEqual(await heroAccess(token.access_token), { read: 403, write: 403 });
 });
@@ -95,7 +90,7 @@ test('hole 4: a client without allowed scopes gets the hero scopes explicitly', 
 });
 
 test('hole 4: a client without allowed scopes that asks for less gets less, with scope in the answer', async (t) => {
-  const token = await passwordToken(edge.url, plain, 'ann', 'ann password', 'heroes:read');
+  const token = await passwordToken(edge.url, plain, 'ann', 'ann password', { scope: 'heroes:read' });
   t.is(token.scope, 'heroes:read');
   t.deepEqual(await heroAccess(token.access_token), { read: 200, write: 403 });
   const refreshed = await tokenRequest(plain, { grant_type: 'refresh_token', refresh_token: token.refresh_token as string });

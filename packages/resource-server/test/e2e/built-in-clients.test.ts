@@ -22,7 +22,7 @@ const client = { id: 'builtin-app', secret: 'builtin-app-secret' };
 
 test.before(async () => {
   stack = await startProcessStack();
-  await addClient(stack.db, client.id, client.secret);
+  await addClient(stack.db, client);
   const res = await request(`${stack.edge.url}/register`, { method: 'POST', json: { username: 'bob', password: 'bobs-long-password' } });
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });

@@ -23,7 +23,7 @@ const AUTH_LIMIT = 4096;
 test.before(async () => {
   stack = await startProcessStack({ auth: { AUTH_MAX_BODY_BYTES: String(AUTH_LIMIT) } });
   ({ db, auth, edge } = stack);
-  await addClient(db, client.id, client.secret);
+  await addClient(db, client);
   const res = await send(edge.url, 'POST', '/register', { 'content-type': 'application/json' }, JSON.stringify({ username: 'amy', password: 'amy password' }));
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });

@@ -21,7 +21,7 @@ test('an expired token → 401 invalid_token', async (t) => {
   const auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${authPort}`, { ACCESS_TOKEN_TTL: String(TTL_SECONDS) });
   const edge = await startResourceProcess(database.url, await freePort(), auth.url);
   try {
-    await addClient(db, 'short', 'short-secret');
+    await addClient(db, { id: 'short', secret: 'short-secret' });
     await request(`${edge.url}/register`, { method: 'POST', json: { username: 'eve', password: 'eve password' } });
     // One introspection first, so the edge's own client secret (a slow bcrypt compare on a loaded machine)
     // is verified before the short-lived token exists.

@@ -24,7 +24,7 @@ test('two processes share the generated secret and both can introspect', async (
   try {
     const file = path.join(dataDir, 'resource-server-secret');
     t.is(fs.statSync(file).mode & 0o777, 0o600);
-    await addClient(db, 'app', 'app-secret');
+    await addClient(db, { id: 'app', secret: 'app-secret' });
     await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'gen', password: 'gen password' } });
     const token = await passwordToken(auth.url, { id: 'app', secret: 'app-secret' }, 'gen', 'gen password');
     for (const edge of edges) t.is((await request(`${edge.url}/heroes`, { headers: bearer(token.access_token) })).status, 200);

@@ -40,7 +40,7 @@ test.before(async () => {
   edges = await Promise.all(
     ['1', '2'].map(async (workers) => startResourceProcess(database.url, await freePort(), auth.url, { WORKERS: workers })),
   );
-  await addClient(db, client.id, client.secret);
+  await addClient(db, client);
   const res = await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'alice', password: 'alice password' } });
   if (res.status !== 200) throw new Error(res.text);
 });

@@ -19,8 +19,8 @@ const scoped = { id: 'e2e-reader', secret: 'reader-secret' };
 test.before(async () => {
   stack = await startProcessStack();
   ({ db, edge } = stack);
-  await addClient(db, client.id, client.secret);
-  await addClient(db, scoped.id, scoped.secret, ['heroes:read']);
+  await addClient(db, client);
+  await addClient(db, { ...scoped, allowedScopes: ['heroes:read'] });
   const res = await request(`${edge.url}/register`, { method: 'POST', json: { username: 'bob', password: 'bob password' } });
   if (res.status !== 200) throw new Error(`register failed: ${res.text}`);
 });
@@ -86,7 +86,7 @@ test('a refresh token is not accepted as a bearer token', async (t) => {
 });
 
 test('a heroes:read token reads but cannot write → 403 insufficient_scope', async (t) => {
-  const token = await passwordToken(edge.url, scoped, 'bob', 'bob password', 'heroes:read');
+  const token = await passwordToken(edge.url, scoped, 'bob', 'bob password', { scope: 'heroes:read' });
   t.is(token.scope, 'heroes:read');
   const h = bearer(token.access_token);
   t.is((await request(`${edge.url}/heroes`, { headers: h })).status, 200);

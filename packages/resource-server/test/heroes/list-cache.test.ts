@@ -1,11 +1,13 @@
 /**
  * The whole-list cache (data/hero-list-cache.ts) across two replicas on one
  * database: a write is in the next list of the replica that acknowledged
- * it, and in every replica's list within 1 s (the revocation bound), be it
- * made through the other replica or straight in SQL.
+ * it, and in every replica's list once the list it keeps ages out (500 ms,
+ * inside the revocation bound of 1 s), be it made through the other replica
+ * or straight in SQL.
  */
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { waitFor } from '@heroes/test-kit';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
@@ -32,42 +34,40 @@ test.after.always(async () => {
 
 const names = async (replica: InProcessServer) => ((await request(`${replica.url}/heroes`, { headers: h })).body as HeroBody[]).map((hero) => hero.name);
 
-/** ms until `replica`'s list satisfies `check`, polled; Infinity after 5 s. */
-async function seenAfter(replica: InProcessServer, since: number, check: (list: string[]) => boolean): Promise<number> {
-  while (performance.now() - since < 5_000) {
-    if (check(await names(replica))) return performance.now() - since;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return Infinity;
+/**
+ * Resolves once `replica`'s list satisfies `check` (polled). Its kept list
+ * ages out after 500 ms (FIXED.heroListCacheMs); the deadline, 20 times
+ * that, only catches a list kept for good. The age itself is checked with
+ * explicit times below ('a list is kept no longer than its age'), never
+ * with the clock of a loaded machine.
+ */
+async function seenOn(replica: InProcessServer, check: (list: string[]) => boolean, what: string): Promise<void> {
+  await waitFor(async () => check(await names(replica)), { timeoutMs: 10_000, message: `${replica.url} never showed ${what}` });
 }
 
-test.serial('create, rename and delete are in the next list of the replica that made them, and on the other within 1 s', async (t) => {
+test.serial('create, rename and delete are in the next list of the replica that made them, and on the other once its list ages out', async (t) => {
   const [a, b] = [replicas[0]!, replicas[1]!];
   for (const replica of replicas) await names(replica); // both lists cached
   const created = (await request(`${a.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Cached Carl' } })).body as HeroBody;
-  let since = performance.now();
   t.true((await names(a)).includes('Cached Carl'), 'at once on the replica that wrote');
-  t.true(await seenAfter(b, since, (list) => list.includes('Cached Carl')) < 1_000);
+  await seenOn(b, (list) => list.includes('Cached Carl'), 'the created hero');
 
   for (const replica of replicas) await names(replica);
   t.is((await request(`${b.url}/heroes/${created.id}`, { method: 'PUT', headers: h, json: { name: 'Cached Cora' } })).status, 200);
-  since = performance.now();
   t.true((await names(b)).includes('Cached Cora'));
-  t.true(await seenAfter(a, since, (list) => list.includes('Cached Cora') && !list.includes('Cached Carl')) < 1_000);
+  await seenOn(a, (list) => list.includes('Cached Cora') && !list.includes('Cached Carl'), 'the renamed hero');
 
   for (const replica of replicas) await names(replica);
   t.is((await request(`${a.url}/heroes/${created.id}`, { method: 'DELETE', headers: h })).status, 204);
-  since = performance.now();
   t.false((await names(a)).includes('Cached Cora'));
-  t.true(await seenAfter(b, since, (list) => !list.includes('Cached Cora')) < 1_000);
+  await seenOn(b, (list) => !list.includes('Cached Cora'), 'the deletion');
 });
 
-test.serial('a hero written straight in SQL is in every replica\'s list within 1 s', async (t) => {
+test.serial('a hero written straight in SQL is in every replica\'s list once their lists age out', async (t) => {
   for (const replica of replicas) await names(replica);
   await replicas[0]!.db.hero.create({ data: { name: 'Sql Sally' } });
-  const since = performance.now();
-  const after = await Promise.all(replicas.map((replica) => seenAfter(replica, since, (list) => list.includes('Sql Sally'))));
-  for (const ms of after) t.true(ms < 1_000, `${ms} ms`);
+  await Promise.all(replicas.map((replica) => seenOn(replica, (list) => list.includes('Sql Sally'), 'the hero written in SQL')));
+  t.pass();
 });
 
 test('a list read before a write is not kept, and a list is kept no longer than its age', (t) => {

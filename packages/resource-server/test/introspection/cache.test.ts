@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import crypto from 'node:crypto';
-import { waitFor } from '@heroes/test-kit';
+import { basic, waitFor } from '@heroes/test-kit';
 import { CachedIntrospector } from '../../src/auth/cached-introspector.ts';
 import type { TokenInfo } from '../../src/auth/token-info.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
@@ -12,7 +12,7 @@ let auth: FakeAuthServer;
 let rs: InProcessServer;
 
 test.before(async () => {
-  auth = await startFakeAuthServer(`Basic ${Buffer.from('resource-server:rs-secret').toString('base64')}`);
+  auth = await startFakeAuthServer(basic('resource-server', 'rs-secret'));
   rs = await startInProcess(auth.url, { introspectionNegativeTtlMs: 5_000 });
 });
 test.after.always(async () => {
@@ -107,25 +107,34 @@ test('an untrusted cache calls the authorization server every time', async (t) =
   t.is(n, 3);
 });
 
-test('a result that arrives after a clear is not cached', async (t) => {
+/**
+ * A trusted cache whose first call to the authorization server waits until
+ * `release()`; `calls()` counts the calls, each answering `answer`.
+ */
+function cacheWithHeldFirstCall(answer: TokenInfo) {
   let n = 0;
   let release: () => void = () => {};
   const cache = new CachedIntrospector(
     async () => {
       n++;
       if (n === 1) await new Promise<void>((resolve) => (release = resolve));
-      return { active: true, scopes: [] };
+      return answer;
     },
     { max: 10, ttlMs: 60_000, negativeTtlMs: 0 },
   );
   cache.trusted = true;
+  return { cache, calls: () => n, release: () => release() };
+}
+
+test('a result that arrives after a clear is not cached', async (t) => {
+  const { cache, calls, release } = cacheWithHeldFirstCall({ active: true, scopes: [] });
   const first = cache.lookup('y');
   await Promise.resolve();
   cache.clear();
   release();
   await first;
   await cache.lookup('y');
-  t.is(n, 2);
+  t.is(calls(), 2);
 });
 
 test('the configured TTL bounds the cache', async (t) => {
@@ -247,17 +256,7 @@ test('grant and token notices evict only what they name; a client notice or an u
 });
 
 test('a result in flight when a grant notice arrives is not cached (it may predate the revocation)', async (t) => {
-  let n = 0;
-  let release: () => void = () => {};
-  const cache = new CachedIntrospector(
-    async () => {
-      n++;
-      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
-      return { active: true, scopes: [], grantId: 'g' };
-    },
-    { max: 10, ttlMs: 60_000, negativeTtlMs: 0 },
-  );
-  cache.trusted = true;
+  const { cache, calls, release } = cacheWithHeldFirstCall({ active: true, scopes: [], grantId: 'g' });
   const first = cache.lookup('z');
   await Promise.resolve();
   cache.revoked({ grantId: 'g' });
@@ -265,5 +264,5 @@ test('a result in flight when a grant notice arrives is not cached (it may preda
   release();
   await Promise.all([first, second]);
   await cache.lookup('z');
-  t.is(n, 2, 'the lookup after the notice started a call of its own, whose result is cached');
+  t.is(calls(), 2, 'the lookup after the notice started a call of its own, whose result is cached');
 });

@@ -6,21 +6,18 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '@heroes/test-kit';
-import { registerUser, startAppStack, WAIT, type AppStack } from '../_helpers/web-app.ts';
+import { passwordToken } from '@heroes/test-kit';
+import { startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
+let app: AppInBrowser;
 let stack: AppStack;
 let browser: Browser;
 
 test.before(async () => {
-  stack = await startAppStack();
-  await registerUser(stack.url, 'docs-user', 'docs-user-password');
-  browser = await launchBrowser();
+  app = await startAppInBrowser('docs-user', 'docs-user-password');
+  ({ stack, browser } = app);
 });
-test.after.always(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+test.after.always(() => app?.close());
 
 /** Expands GET /heroes, presses "Try it out" and "Execute"; resolves with the status of the call it made. */
 async function tryListHeroes(page: Page): Promise<number> {
@@ -53,12 +50,7 @@ test.serial('Authorize signs in with the built-in client; Try it out on GET /her
 });
 
 test.serial('a pasted bearer token works too', async (t) => {
-  const res = await fetch(`${stack.url}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'docs-user', password: 'docs-user-password' }),
-  });
-  const { access_token: token } = (await res.json()) as { access_token: string };
+  const { access_token: token } = await passwordToken(stack.url, { id: 'tour-of-heroes' }, 'docs-user', 'docs-user-password');
   const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
   await page.goto(`${stack.url}/docs`);
   await page.locator('.btn.authorize').first().click();

@@ -11,7 +11,7 @@ import test from 'ava';
 import bcrypt from 'bcrypt';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { repoRoot, type PrismaClient } from '@heroes/db';
-import { basic } from '@heroes/test-kit';
+import { addClient, basic, passwordToken } from '@heroes/test-kit';
 import { OpenApiContract } from '../_helpers/openapi-contract.ts';
 import { startProcessStack, type ChildServer, type ProcessStack } from '../_helpers/processes.ts';
 
@@ -20,13 +20,12 @@ let db: PrismaClient;
 let edge: ChildServer;
 let doc: Record<string, unknown>;
 const app = basic('doc-app', 'doc-secret');
-const reader = basic('doc-reader', 'reader-secret');
 
 test.before(async () => {
   stack = await startProcessStack();
   ({ db, edge } = stack);
-  await db.oAuthClient.create({ data: { id: 'doc-app', hashedSecret: await bcrypt.hash('doc-secret', 4), redirectUris: ['http://127.0.0.1:1/cb'] } });
-  await db.oAuthClient.create({ data: { id: 'doc-reader', hashedSecret: await bcrypt.hash('reader-secret', 4), allowedScopes: ['heroes:read'] } });
+  await addClient(db, { id: 'doc-app', secret: 'doc-secret', redirectUri: 'http://127.0.0.1:1/cb' });
+  await addClient(db, { id: 'doc-reader', secret: 'reader-secret', allowedScopes: ['heroes:read'] });
   const res = await fetch(`${edge.url}/openapi.json`);
   doc = (await res.json()) as Record<string, unknown>;
 });
@@ -86,7 +85,7 @@ test('every operation answers as documented', async (t) => {
   await call('GET', '/heroes/{id}', '/heroes/999999', { headers: bearer });
   await call('PUT', '/heroes/{id}', `/heroes/${hero.id}`, json({ name: 'Doc Hero 3' }, bearer));
   await call('PUT', '/heroes/{id}', `/heroes/${hero.id}`, json({ name: '' }, bearer));
-  const readerToken = await fetch(`${edge.url}/auth/token`, { method: 'POST', ...form({ grant_type: 'password', username: 'doc', password: 'doc password', scope: 'heroes:read' }, reader) }).then((r) => r.json()) as { access_token: string };
+  const readerToken = await passwordToken(edge.url, { id: 'doc-reader', secret: 'reader-secret' }, 'doc', 'doc password', { scope: 'heroes:read' });
   await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: { authorization: `Bearer ${readerToken.access_token}` } });
   await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: bearer });
   await call('DELETE', '/heroes/{id}', `/heroes/${hero.id}`, { headers: bearer });

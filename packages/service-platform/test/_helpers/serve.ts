@@ -1,47 +1,35 @@
 /**
  * Test helpers: a real Koa app as the servers compose it (request log, then
- * http-kit) on 127.0.0.1:0; the raw HTTP client is the test kit's rawRequest.
+ * http-kit) on 127.0.0.1:0, closed at teardown, its log lines kept; the raw
+ * HTTP client is the test kit's rawRequest.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import Koa from 'koa';
 import { pino } from 'pino';
-import { createHttpKit, type HttpKit, type HttpKitOptions } from '@heroes/http-kit';
+import { createHttpKit, type HttpKitOptions } from '@heroes/http-kit';
+import { captureJsonLines, listenLocally, type Listening } from '@heroes/test-kit';
 import { configureServer, createRequestLogger, type ServerOptions } from '../../src/index.ts';
 
 export { rawRequest as request, type RawRequest, type RawResponse } from '@heroes/test-kit';
 
-export interface Served {
-  port: number;
-  url: string;
-  kit: HttpKit;
+export interface Served extends Listening {
   logs: Array<Record<string, unknown>>;
-  server: http.Server;
 }
 
-export async function serve(
-  t: ExecutionContext,
-  setup: (app: Koa, kit: HttpKit) => void,
-  options: HttpKitOptions = {},
-  /** When given, configureServer(server, serverOptions) runs before listen. */
-  serverOptions?: ServerOptions,
-): Promise<Served> {
-  const logs: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+/** `setup` adds the routes; `serverOptions`, when given, go to configureServer() before listen. */
+export async function serve(t: ExecutionContext, setup: (app: Koa) => void, options: HttpKitOptions = {}, serverOptions?: ServerOptions): Promise<Served> {
+  const { lines: logs, stream } = captureJsonLines();
+  const logger = pino({ level: 'debug' }, stream);
   const kit = createHttpKit({ logger, ...options });
   const app = new Koa();
   app.silent = true;
   app.use(createRequestLogger(logger));
   app.use(kit.middleware);
-  setup(app, kit);
+  setup(app);
   const server = http.createServer(app.callback());
   if (serverOptions) configureServer(server, { maxBodyBytes: kit.options.maxBodyBytes, logger, ...serverOptions });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
-  const { port } = server.address() as AddressInfo;
-  return { port, url: `http://127.0.0.1:${port}`, kit, logs, server };
+  const listening = await listenLocally(server);
+  t.teardown(listening.close);
+  return { ...listening, logs };
 }

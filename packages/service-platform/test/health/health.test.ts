@@ -1,14 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
+import { listenLocally } from '@heroes/test-kit';
 import { createHealth } from '../../src/index.ts';
-
-async function serve(app: Koa): Promise<{ base: string; close(): void }> {
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
 
 test('live, ready with each check named, down checks and slow checks give 503, draining gives 503', async (t) => {
   let databaseUp = true;
@@ -25,7 +19,7 @@ test('live, ready with each check named, down checks and slow checks give 503, d
   app.use((ctx) => {
     ctx.body = 'app';
   });
-  const { base, close } = await serve(app);
+  const { url: base, close } = await listenLocally(http.createServer(app.callback()));
   t.teardown(close);
 
   const live = await fetch(`${base}/health/live`);

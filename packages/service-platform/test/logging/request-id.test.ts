@@ -1,34 +1,30 @@
-import { Writable } from 'node:stream';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
 import { createHttpKit } from '@heroes/http-kit';
+import { captureJsonLines, listenLocally, waitFor } from '@heroes/test-kit';
 import { createLogger, createRequestId, createRequestLogger, currentRequestId } from '../../src/index.ts';
-import { waitFor } from '@heroes/test-kit';
 
-test('an id is kept when well-formed, generated otherwise, sent back, and on every log line of the request', async (t) => {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger('test', sink);
+/** An app as the servers compose it (request id, request log, http-kit), its log lines kept; the test adds its route. */
+function loggedApp() {
+  const { lines, stream } = captureJsonLines();
+  const logger = createLogger('test', stream);
   const app = new Koa();
   app.use(createRequestId());
   app.use(createRequestLogger(logger));
   app.use(createHttpKit({ logger }).middleware);
+  return { lines, logger, app };
+}
+
+test('an id is kept when well-formed, generated otherwise, sent back, and on every log line of the request', async (t) => {
+  const { lines, logger, app } = loggedApp();
   app.use(async (ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     logger.info({ seen: currentRequestId() }, 'inside');
     ctx.body = { forwarded: ctx.get('x-request-id') };
   });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => server.close());
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url: base, close } = await listenLocally(http.createServer(app.callback()));
+  t.teardown(close);
 
   const kept = await fetch(`${base}/a`, { headers: { 'x-request-id': 'edge-42.a:b' } });
   t.is(kept.headers.get('x-request-id'), 'edge-42.a:b');
@@ -55,27 +51,15 @@ test('an id is kept when well-formed, generated otherwise, sent back, and on eve
 });
 
 test('a log line\'s fields stay on that line: the next line of the same request carries the id only', async (t) => {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger('test', sink);
-  const app = new Koa();
-  app.use(createRequestId());
-  app.use(createRequestLogger(logger));
-  app.use(createHttpKit({ logger }).middleware);
+  const { lines, logger, app } = loggedApp();
   app.use((ctx) => {
     logger.warn({ upstream: 'down', attempt: 1 }, 'first');
     logger.info('second');
     ctx.body = {};
   });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => server.close());
-  const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/c`, { headers: { 'x-request-id': 'req-7' } });
+  const { url, close } = await listenLocally(http.createServer(app.callback()));
+  t.teardown(close);
+  const res = await fetch(`${url}/c`, { headers: { 'x-request-id': 'req-7' } });
   await res.arrayBuffer();
   await waitFor(() => lines.some((line) => line['msg'] === 'request'), { message: () => JSON.stringify(lines) });
   const second = lines.find((line) => line['msg'] === 'second');

@@ -1,9 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { trackRequests } from '../../src/index.ts';
 import { waitFor } from '@heroes/test-kit';
+
+/** Tracks `server`'s requests and puts it on 127.0.0.1:0; its connections are cut at teardown. */
+async function trackAndListen(t: ExecutionContext, server: http.Server) {
+  const drainer = trackRequests(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.closeAllConnections());
+  return { drainer, port: (server.address() as AddressInfo).port };
+}
+
+/** A raw TCP connection to `port`; everything it has received so far in `received.text`. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const received = { text: '' };
+  socket.on('data', (chunk: Buffer) => (received.text += chunk.toString('latin1')));
+  return { socket, received };
+}
 
 test('drain lets in-flight requests finish with Connection: close, refuses new connections, then resolves', async (t) => {
   // Requests are answered only once the drain has begun.
@@ -11,9 +27,7 @@ test('drain lets in-flight requests finish with Connection: close, refuses new c
   const server = http.createServer((_req, res) => {
     waiting.push(res);
   });
-  const drainer = trackRequests(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const { drainer, port } = await trackAndListen(t, server);
   const agent = new http.Agent({ keepAlive: true });
   const get = () =>
     new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
@@ -23,10 +37,7 @@ test('drain lets in-flight requests finish with Connection: close, refuses new c
         res.on('end', () => resolve({ status: res.statusCode!, body, connection: res.headers.connection }));
       }).on('error', reject);
     });
-  t.teardown(() => {
-    server.closeAllConnections();
-    agent.destroy();
-  });
+  t.teardown(() => agent.destroy());
   const inFlight = Array.from({ length: 5 }, get);
   await waitFor(() => drainer.inFlight() === 5);
   t.is(drainer.inFlight(), 5);
@@ -43,10 +54,7 @@ test('drain cuts what is still running when the time is up', async (t) => {
   const server = http.createServer(() => {
     // never answers
   });
-  const drainer = trackRequests(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  t.teardown(() => server.closeAllConnections());
+  const { drainer, port } = await trackAndListen(t, server);
   const failed = new Promise((resolve) => http.get({ port, host: '127.0.0.1' }).on('error', resolve));
   await waitFor(() => drainer.inFlight() === 1);
   // It resolves at all: the request never ends, so only the budget can end the drain.
@@ -56,13 +64,8 @@ test('drain cuts what is still running when the time is up', async (t) => {
 
 test('a request sent on an idle keep-alive connection as the drain begins is answered (Connection: close), not reset', async (t) => {
   const server = http.createServer((_req, res) => res.end('done'));
-  const drainer = trackRequests(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  t.teardown(() => server.closeAllConnections());
-  const socket = net.connect(port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const { drainer, port } = await trackAndListen(t, server);
+  const { socket, received } = rawConnection(port);
   const closed = new Promise<string | undefined>((resolve) => {
     let error: string | undefined;
     socket.on('error', (err: Error & { code?: string }) => (error = err.code));
@@ -70,32 +73,27 @@ test('a request sent on an idle keep-alive connection as the drain begins is ans
   });
   const request = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
   socket.write(request);
-  await waitFor(() => received.endsWith('done'));
-  t.regex(received, /^HTTP\/1\.1 200 /);
+  await waitFor(() => received.text.endsWith('done'));
+  t.regex(received.text, /^HTTP\/1\.1 200 /);
   // The connection is idle; the next request is on its way as the drain starts.
-  received = '';
+  received.text = '';
   socket.write(request);
   const drained = drainer.drain(5_000);
   t.is(await closed, undefined);
-  t.regex(received, /^HTTP\/1\.1 200 /);
-  t.regex(received, /\r\nConnection: close\r\n/i);
-  t.true(received.endsWith('done'));
+  t.regex(received.text, /^HTTP\/1\.1 200 /);
+  t.regex(received.text, /\r\nConnection: close\r\n/i);
+  t.true(received.text.endsWith('done'));
   t.deepEqual(await drained, { cut: 0 });
 });
 
 test('a connection left idle does not hold the drain: it is closed after the grace, long before keep-alive or deadline', async (t) => {
   const server = http.createServer((_req, res) => res.end('done'));
   server.keepAliveTimeout = 120_000;
-  const drainer = trackRequests(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  t.teardown(() => server.closeAllConnections());
-  const socket = net.connect(port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  const { drainer, port } = await trackAndListen(t, server);
+  const { socket, received } = rawConnection(port);
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-  await waitFor(() => received.endsWith('done'));
+  await waitFor(() => received.text.endsWith('done'));
   // Neither the keep-alive timeout (2 min) nor the drain's deadline (2 min) ends this drain.
   t.deepEqual(await drainer.drain(120_000), { cut: 0 });
   await closed;

@@ -1,9 +1,10 @@
 import { Command } from 'clipanion';
 import { removeClient } from '../../clients/index.ts';
 import { clientJson } from '../client-json.ts';
-import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
+import { clientIdOption, jsonOption } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
-import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
+import { forceOption } from '../built-in-guard.ts';
+import { changeClient } from './change-client.ts';
 
 /** `auth remove-client`: deletes a client with its tokens and codes. */
 export class RemoveClientCommand extends Command {
@@ -26,9 +27,7 @@ export class RemoveClientCommand extends Command {
   json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, this.json, async () => {
-      const id = required(this.id, 'id');
-      refuseBuiltInClient(id, this.force, 'remove');
+    return changeClient(this, 'remove', async (id) => {
       const { value: { client, deleted }, where } = await writeToDatabase((db) => removeClient(db, id));
       return {
         text: `Client '${id}' removed (with ${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} authorization code(s)) from ${where}.\n`,

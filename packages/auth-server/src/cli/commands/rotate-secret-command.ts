@@ -2,9 +2,10 @@ import { Command, Option } from 'clipanion';
 import { rotateSecret } from '../../clients/index.ts';
 import { secretLine } from '../describe-client.ts';
 import { clientJson } from '../client-json.ts';
-import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
+import { clientIdOption, jsonOption } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
-import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
+import { forceOption } from '../built-in-guard.ts';
+import { changeClient } from './change-client.ts';
 
 /** `auth rotate-secret`: gives a client a new generated secret. */
 export class RotateSecretCommand extends Command {
@@ -33,9 +34,7 @@ export class RotateSecretCommand extends Command {
   json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, this.json, async () => {
-      const id = required(this.id, 'id');
-      refuseBuiltInClient(id, this.force, 'change');
+    return changeClient(this, 'change', async (id) => {
       const { value: { client, secret }, where } = await writeToDatabase((db) => rotateSecret(db, id, { makeConfidential: this.makeConfidential }));
       return {
         text: `Secret of client '${client.id}' rotated in ${where}; the old secret no longer works.\n${secretLine(secret)}\n`,

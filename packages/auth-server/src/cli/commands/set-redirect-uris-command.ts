@@ -1,8 +1,9 @@
 import { Command, Option } from 'clipanion';
 import { setRedirectUris, validateRedirectUris } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
-import { clientIdOption, jsonOption, required, runAction, updateClient } from '../run-action.ts';
-import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
+import { clientIdOption, jsonOption, updateClient } from '../run-action.ts';
+import { forceOption } from '../built-in-guard.ts';
+import { changeClient } from './change-client.ts';
 
 /** `auth set-redirect-uris` (alias `set-redirect-uri`): replaces or clears a client's redirect URIs. */
 export class SetRedirectUrisCommand extends Command {
@@ -31,9 +32,7 @@ export class SetRedirectUrisCommand extends Command {
   json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, this.json, async () => {
-      const id = required(this.id, 'id');
-      refuseBuiltInClient(id, this.force, 'change');
+    return changeClient(this, 'change', async (id) => {
       if (this.clear && this.redirectUris !== undefined) {
         throw new CliError('Options --redirect-uri and --clear cannot be used together.');
       }

@@ -2,8 +2,9 @@ import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
 import { allowUnknownScopeOption, checkKnownScopes } from '../known-scopes.ts';
-import { clientIdOption, jsonOption, required, runAction, updateClient } from '../run-action.ts';
-import { forceOption, refuseBuiltInClient } from '../built-in-guard.ts';
+import { clientIdOption, jsonOption, required, updateClient } from '../run-action.ts';
+import { forceOption } from '../built-in-guard.ts';
+import { changeClient } from './change-client.ts';
 
 /** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
@@ -34,9 +35,7 @@ export class SetScopesCommand extends Command {
   json = jsonOption();
 
   override async execute(): Promise<number> {
-    return runAction(this.context, this.json, async () => {
-      const id = required(this.id, 'id');
-      refuseBuiltInClient(id, this.force, 'change');
+    return changeClient(this, 'change', async (id) => {
       const scopes = parseScopes(required(this.allowedScopes, 'allowed-scopes'));
       checkKnownScopes(scopes, this.allowUnknownScope);
       return updateClient(id, (db) => setScopes(db, id, scopes));
