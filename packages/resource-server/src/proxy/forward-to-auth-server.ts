@@ -35,7 +35,7 @@
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
 import http from 'node:http';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
 import { declaredLength, DEFAULTS, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import { logWhenClosed } from '@heroes/platform';
@@ -112,16 +112,11 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     if (!req.complete) proxyRes.headers.connection = 'close';
   });
 
-  // Not async: every request of the edge passes here, and most only pass through.
-  const middleware: Middleware = function forwardToAuthServer(ctx, next) {
+  const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
     const judged = normalizePath(ctx.path);
     const forwarded = judged !== undefined && FORWARDED_PATHS.test(judged);
     if (!forwarded && !FORWARDED_PATHS.test(ctx.path)) return next();
-    return forward(ctx, judged, forwarded);
-  };
-
-  async function forward(ctx: Context, judged: string | undefined, forwarded: boolean): Promise<void> {
-    if (!forwarded || judged === undefined) {
+    if (!forwarded) {
       ctx.status = 404;
       ctx.type = JSON_TYPE;
       ctx.body = NOT_FOUND;
@@ -165,7 +160,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         res.end(body);
       });
     });
-  }
+  };
 
   return {
     middleware,

@@ -16,8 +16,6 @@
  */
 export function normalizePath(rawPath: string): string | undefined {
   if (!rawPath.startsWith('/')) return undefined;
-  // Nothing to decode, unify or resolve (no `%`, `\`, `.`): already its own normal form (the common case, spared a URL parse).
-  if (PLAIN_PATH.test(rawPath)) return rawPath;
   const unified = rawPath.replace(/%2f|%5c/gi, '/').replace(/%2e/gi, '.').replaceAll('\\', '/');
   try {
     // The path after an origin (never resolved against one): `//host/x` stays a path.
@@ -26,6 +24,3 @@ export function normalizePath(rawPath: string): string | undefined {
     return undefined;
   }
 }
-
-/** Letters, digits, `/`, `-`, `_` only: WHATWG URL leaves such a path as it is. */
-const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;

@@ -75,12 +75,11 @@ const judged = new WeakMap<IncomingMessage, ClientAddress>();
 /** Koa middleware: judges the address once, sets `ctx.ip` to it and remembers it for clientAddressOf. */
 export function createClientAddress(trust: ProxyTrust): Middleware {
   const isTrusted = createTrustTest(trust);
-  // Not async: a pass-through layer (an async one costs a promise and a tick per request).
-  return function clientAddress(ctx, next) {
+  return async function clientAddress(ctx, next) {
     const client = resolveClientAddress(ctx.req, isTrusted);
     judged.set(ctx.req, client);
     ctx.request.ip = client.address;
-    return next();
+    await next();
   };
 }
 
