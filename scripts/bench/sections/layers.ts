@@ -2,15 +2,25 @@
  * What each layer of the resource server costs on GET /heroes: CPU per
  * request of the compiled server with every layer on, with each layer of
  * the app left out in turn (the test-only `skipLayers` option, through
- * layer-variant-server.js), with all of them out, and of the raw anchor
+ * layer-variant-server.js), with all of them out (the list cache kept),
+ * without the list cache, with neither, and of the raw anchor
  * (raw-anchor-server.ts). Each variant runs as its own process, started
  * for its load and stopped after it; the variants take turns, ROUNDS
  * times (BENCH_LAYER_ROUNDS, default 3), each load BENCH_LAYER_SECONDS
  * (default 5) after a 2 s warm-up, and the median per variant is printed
  * (so one noisy load cannot move a figure). A regression then shows in the
- * row of the layer it came from: "cost" is (every layer on) − (this one
- * out); the list cache "saves" (its row is dearer than every layer on). Uses the 10 heroes of the `heroes` section (seeds them when it
- * runs alone). Goal of the "every layer on" row: ≤ 1.5× the anchor's CPU.
+ * row of the layer it came from: a row's "cost" is what its variant
+ * spares against the row it is compared with (every layer on, or, for the
+ * uncached row without the layers, the uncached one with them); the list
+ * cache "saves" (its row is dearer than every layer on). Uses the 10 heroes
+ * of the `heroes` section (seeds them when it runs alone). Goal of the
+ * "every layer on" row: ≤ 1.5× the anchor's CPU.
+ *
+ * Comparing two builds (a change's A/B, in the same minutes):
+ * BENCH_LAYER_BASELINE=<other checkout>/scripts/bench/layer-variant-server.js
+ * adds that build's "every layer on" as the row "baseline build";
+ * BENCH_LAYER_VARIANTS=label,label keeps only the variants so labelled
+ * (e.g. `every layer on,baseline build,without log`; the anchor always runs).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -35,14 +45,23 @@ export interface Variant {
   entry?: string;
   /** Extra environment of the variant's process (e.g. NODE_OPTIONS). */
   env?: Record<string, string>;
+  /** The variant its "cost" is measured against (default: every layer on). */
+  against?: string;
 }
+
+/** The middleware layers; the list cache is not one of them (it spares the query). */
+const MIDDLEWARE_LAYERS = APP_LAYERS.filter((layer) => layer !== 'list-cache');
+const BASELINE = process.env.BENCH_LAYER_BASELINE;
+const ONLY = process.env.BENCH_LAYER_VARIANTS?.split(',').map((label) => label.trim()).filter(Boolean);
 
 const VARIANTS: readonly Variant[] = [
   { label: 'raw anchor' },
   { label: 'every layer on', skip: [] },
+  ...(BASELINE ? [{ label: 'baseline build', skip: [], entry: path.resolve(BASELINE) }] : []),
   ...APP_LAYERS.map((layer) => ({ label: `without ${layer}`, skip: [layer] })),
-  { label: 'without any of them', skip: APP_LAYERS },
-];
+  { label: 'without every layer (list cache kept)', skip: MIDDLEWARE_LAYERS },
+  { label: 'without every layer nor the list cache', skip: APP_LAYERS, against: 'without list-cache' },
+].filter((variant) => !ONLY || variant.skip === undefined || ONLY.includes(variant.label));
 
 export const layers: Section = {
   name: 'layers',
@@ -60,18 +79,19 @@ export const layers: Section = {
     }
     const median = (label: string) => medianOf(samples.get(label)!);
     const anchor = median('raw anchor');
-    const all = median('every layer on');
     return VARIANTS.filter((variant) => variant.skip !== undefined).map((variant): Row => {
       const us = median(variant.label);
       const ratio = us / anchor;
-      const share = all - us;
-      const cost = variant.skip!.length === 0 ? '' : share >= 0 ? `, layer costs ${share.toFixed(0)} µs` : `, layer saves ${(-share).toFixed(0)} µs`;
+      const against = variant.against ?? 'every layer on';
+      const share = samples.has(against) ? median(against) - us : undefined;
+      const versus = variant.against ? ` (against ${variant.against})` : '';
+      const cost = variant.skip!.length === 0 || share === undefined ? '' : share >= 0 ? `, ${variant.skip!.length > 1 ? 'layers cost' : 'layer costs'} ${share.toFixed(0)} µs${versus}` : `, ${variant.skip!.length > 1 ? 'layers save' : 'layer saves'} ${(-share).toFixed(0)} µs${versus}`;
       return {
         figure: `GET /heroes CPU/req, ${variant.label}`,
         value: `${us.toFixed(0)} µs (${samples.get(variant.label)!.map((n) => n.toFixed(0)).join(', ')})${cost}`,
         anchor: `raw anchor ${anchor.toFixed(0)} µs`,
         ratio,
-        ...(variant.skip!.length === 0 ? { goal: `≤ ${GOAL}× anchor CPU`, meets: ratio <= GOAL } : {}),
+        ...(variant.label === 'every layer on' ? { goal: `≤ ${GOAL}× anchor CPU`, meets: ratio <= GOAL } : {}),
       };
     });
   },

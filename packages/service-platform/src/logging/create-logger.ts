@@ -4,10 +4,11 @@
  * `err` goes through serializeError(): payloads (`rawPacket`, `data`, `body`,
  * ...), configuration and credential headers are never written. A line
  * written while a request runs carries its `reqId` (request-context.ts).
- * stdout is written asynchronously (sonic-boom, pino's own destination):
- * lines written in one turn of the event loop go out in one write instead
- * of one blocking write(2) per request line (a few % of the CPU of a short
- * request); pino flushes what is pending synchronously when the process
+ * stdout is written asynchronously (sonic-boom, pino's own destination,
+ * handed the lines of a turn as one string: turn-batched-stdout.ts): lines
+ * written in one turn of the event loop go out in one write instead of one
+ * blocking write(2) per request line (a few % of the CPU of a short
+ * request); what is pending is written synchronously when the process
  * exits (also process.exit() and uncaught exceptions), so only a SIGKILL
  * can lose the last milliseconds of lines.
  *
@@ -17,19 +18,31 @@
  * log.info({ port }, 'listening');
  * ```
  */
-import { destination as fileDestination, pino, type DestinationStream, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
+import { turnBatchedStdout } from './turn-batched-stdout.ts';
 import { serializeError } from '@heroes/http-kit';
 import { startupLogLevel } from '../settings/log-level-setting.ts';
+
+/** What requestFields() returns when it has nothing to add: never merged into (see mergeRequestFields). */
+const NOTHING: Readonly<Record<string, never>> = Object.freeze({});
 
 /**
  * The request's fields for a line, as a new object: pino merges the line's
  * own fields into what mixin() returns, so handing it the request context
  * itself would carry one line's fields onto every later line of the request.
+ * A line that carries its own `reqId` (the request line) or is written
+ * outside a request gets NOTHING.
  */
-function requestFields(): { reqId?: string } {
+function requestFields(line: object): { reqId?: string } {
+  if ((line as { reqId?: unknown }).reqId !== undefined) return NOTHING;
   const store = requestContext.getStore();
-  return store === undefined ? {} : { reqId: store.reqId };
+  return store === undefined ? NOTHING : { reqId: store.reqId };
+}
+
+/** pino's default merge (the line's fields win over the mixin's), without copying the line when there is nothing to add. */
+function mergeRequestFields(line: object, fields: object): object {
+  return fields === NOTHING ? line : Object.assign(fields, line);
 }
 
 /** `destination` defaults to stdout (tests pass a stream to read the lines). */
@@ -41,6 +54,7 @@ export function createLogger(name: string, destination?: DestinationStream): Log
     level,
     serializers: { err: serializeError },
     mixin: requestFields,
+    mixinMergeStrategy: mergeRequestFields,
   };
-  return pino(options, destination ?? fileDestination({ dest: 1, sync: false }));
+  return pino(options, destination ?? turnBatchedStdout());
 }
