@@ -14,8 +14,9 @@
  *   within `knownAddressTtlMs` (the `knownAddressesPerSubject` most
  *   recent are kept; a success rewrites a known address's time only when
  *   it is older than knownAddressRefreshMs, a thirtieth of the TTL, at
- *   most a day, so it may lapse that much early). An attempt from a known address is counted on that
- *   (subject, address) pair's own counter (`known:<subject>:<address>`)
+ *   most a day, so it may lapse that much early). An attempt from a
+ *   known address is counted on that (subject, address) pair's own
+ *   counter (`known:<subject>:<address>`)
  *   and nowhere else: failures from other addresses, however many, never
  *   delay it, and the per-address window does not refuse it;
  * - an attempt from any other address (a stranger, or the owner on a new
