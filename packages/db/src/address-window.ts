@@ -14,7 +14,7 @@
  *
  * Usage:
  *   const { count, resetInMs } = await countInWindow(pool, `register:${ip}`, 900_000);
- *   const waitMs = await windowWaitMs(sqlPool(db), `address:${ip}`, 100, 900_000); // 0 when under the limit
+ *   `SELECT ${windowWaitSql('$1', '$2', '$3')} AS wait_ms` // [`address:${ip}`, 900, 100]: ms until it may count again
  */
 
 /** A pg Pool or Client (for a PrismaClient: its pool, `sqlPool(db)`). */
@@ -47,13 +47,14 @@ export async function countInWindow(db: Queryable, key: string, windowMs: number
   return { count: Number(row.failures), resetInMs: row.reset_ms };
 }
 
-/** Milliseconds until `key` may count again when its window already holds `limit` counts; else 0. */
-export async function windowWaitMs(db: Queryable, key: string, limit: number, windowMs: number): Promise<number> {
-  const { rows } = await db.query({
-    name: 'window-wait',
-    text: `SELECT (EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2::float8) - now())) * 1000)::float8 AS wait_ms
-      FROM login_throttles WHERE key = $1 AND failures >= $3`,
-    values: [key, windowMs / 1000, limit],
-  });
-  return Math.max(0, (rows[0] as { wait_ms: number } | undefined)?.wait_ms ?? 0);
+/**
+ * Milliseconds until a key may count again when its window already holds
+ * `limit` counts, as a scalar SQL subquery for the statement that checks it
+ * (the login throttle reads it with its other checks in one statement):
+ * `key`, `windowSeconds` and `limit` are that statement's placeholders
+ * (e.g. `'$5'`). NULL or ≤ 0: not blocked.
+ */
+export function windowWaitSql(key: string, windowSeconds: string, limit: string): string {
+  return `(SELECT (EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}::float8) - now())) * 1000)::float8
+      FROM login_throttles WHERE key = ${key} AND failures >= ${limit}::int)`;
 }

@@ -8,5 +8,5 @@ export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from '.
 export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';
 export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
-export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
+export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';

@@ -6,5 +6,5 @@
  */
 export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
-export { countInWindow, windowWaitMs, type Queryable, type WindowCount } from './address-window.ts';
+export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';

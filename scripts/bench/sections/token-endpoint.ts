@@ -8,7 +8,9 @@
  *   secret check is cached after its first success);
  *   the authorization server's CPU per request is split into bcrypt's
  *   threads (libuv's pool) and the rest (event loop, GC), which is what
- *   the endpoint costs around the hash;
+ *   the endpoint costs around the hash; beside it the CPU per request of
+ *   the edge (forwarding) and of the PostgreSQL backends serving the
+ *   database (the grant's statements), which share the cores with bcrypt;
  * - POST /register, a new username per request (one hash each), shown
  *   without a goal.
  */
@@ -17,6 +19,7 @@ import { bcryptBound } from '../lib/bcrypt-bound.ts';
 import { basic, sleep } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
 import { formatCpu, meterCpu } from '../lib/cpu.ts';
+import { meterPostgresCpu } from '../lib/postgres-cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { Section } from './section.ts';
 
@@ -46,10 +49,13 @@ export const tokenEndpoint: Section = {
     ctx.say(`POST /auth/token: 8 connections, ${ctx.duration} s`);
     const authCpu = meterCpu(ctx.pids.auth);
     const authPoolCpu = meterCpu(ctx.pids.auth, LIBUV_POOL_THREAD);
+    const edgeCpu = meterCpu(ctx.pids.resource);
+    const postgresCpu = await meterPostgresCpu(ctx.sql);
     const tokens = await tokenLoad(ctx.duration);
 
     const tokenUs = authCpu.perRequest(tokens.requests.total);
     const tokenPoolUs = authPoolCpu.perRequest(tokens.requests.total);
+    const aroundUs = [edgeCpu.perRequest(tokens.requests.total), postgresCpu.perRequest(tokens.requests.total)];
     await sleep(1_000); // let in-flight hashes finish
     ctx.say(`raw bcrypt compares at cost ${ctx.cost}, after the token load`);
     const after = await bcryptBound(ctx.cost, 3_000);
@@ -74,7 +80,7 @@ export const tokenEndpoint: Section = {
     return [
       {
         figure: 'POST /auth/token (password, 8 conn.)',
-        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${formatCpu(tokenUs, 'auth-server CPU/req')}${tokenPoolUs === undefined ? '' : ` (${tokenPoolUs.toFixed(0)} in bcrypt's threads)`}${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
+        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${formatCpu(tokenUs, 'auth-server CPU/req')}${tokenPoolUs === undefined ? '' : ` (${tokenPoolUs.toFixed(0)} in bcrypt's threads)`}${formatAround(aroundUs)}${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
         anchor,
         ratio: tokenRatio,
         goal: '≥ 0.9× bcrypt bound',
@@ -89,3 +95,9 @@ export const tokenEndpoint: Section = {
     ];
   },
 };
+
+/** `; edge 180, PostgreSQL 900 µs CPU/req` (whichever could be read). */
+function formatAround([edgeUs, postgresUs]: Array<number | undefined>): string {
+  const parts = [edgeUs === undefined ? '' : `edge ${edgeUs.toFixed(0)}`, postgresUs === undefined ? '' : `PostgreSQL ${postgresUs.toFixed(0)}`].filter(Boolean);
+  return parts.length ? `; ${parts.join(', ')} µs CPU/req` : '';
+}

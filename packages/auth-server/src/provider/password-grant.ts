@@ -67,18 +67,20 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
 
     const grant = new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
     grant.addOIDCScope(scope);
-    const grantId = await grant.save();
+    const grantSaved = grant.save();
+    // save() draws the grant's id before it first waits: the tokens that carry it are written
+    // beside the grant, three writes in one round trip instead of three in a row. If any fails
+    // the request fails, and a token row written meanwhile stays unknown to anyone until it expires.
+    const grantId = grant.jti || (await grantSaved);
 
     const at = new provider.AccessToken({ accountId: account.accountId, client, grantId, gty: 'password', scope, expiresIn: accessTokenTtl });
     ctx.oidc.entity('AccessToken', at);
-    const accessToken = await at.save();
-
-    let refreshToken: string | undefined;
+    let rt: InstanceType<Provider['RefreshToken']> | undefined;
     if (client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token')) {
-      const rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope });
+      rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope });
       ctx.oidc.entity('RefreshToken', rt);
-      refreshToken = await rt.save();
     }
+    const [, accessToken, refreshToken] = await Promise.all([grantSaved, at.save(), rt?.save()]);
 
     ctx.body = {
       access_token: accessToken,

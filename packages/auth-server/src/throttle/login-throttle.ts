@@ -12,8 +12,11 @@
  * Rules enforced here:
  * - a known address of a subject is one it signed in from successfully
  *   within `knownAddressTtlMs` (the `knownAddressesPerSubject` most
- *   recent are kept). An attempt from a known address is counted on that
- *   (subject, address) pair's own counter (`known:<subject>:<address>`)
+ *   recent are kept; a success rewrites a known address's time only when
+ *   it is older than knownAddressRefreshMs, a thirtieth of the TTL, at
+ *   most a day, so it may lapse that much early). An attempt from a
+ *   known address is counted on that (subject, address) pair's own
+ *   counter (`known:<subject>:<address>`)
  *   and nowhere else: failures from other addresses, however many, never
  *   delay it, and the per-address window does not refuse it;
  * - an attempt from any other address (a stranger, or the owner on a new
@@ -39,7 +42,9 @@
  *   the block, and one per back-off after it;
  * - the address count grows on failures only (a success does not reset it:
  *   a guesser must not reset it with an account of its own);
- * - a refused attempt checks no credential (no bcrypt work) and counts nothing;
+ * - a refused attempt checks no credential (no bcrypt work) and counts
+ *   nothing; every attempt, admitted or refused, costs one statement to
+ *   begin, and one more to record its outcome;
  * - an address is counted by its bucket (address-bucket.ts): IPv4 as it
  *   is, IPv6 by its /64, for the address window and known addresses alike;
  * - rows stay bounded: strangers add one row per subject and one per
@@ -54,7 +59,7 @@
  *   else ok ? await throttle.succeeded(admission) : await throttle.failed(admission);
  */
 import { createHash } from 'node:crypto';
-import { countInWindow, sqlPool, windowWaitMs, type PrismaClient } from '@heroes/db';
+import { countInWindow, sqlPool, windowWaitSql, type PrismaClient } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
 
 export interface LoginLimits {
@@ -106,25 +111,6 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
   const pool = sqlPool(db);
   const keep = limits.knownAddressesPerSubject ?? 10;
 
-  /**
-   * Whether `address` is known for `subject`, and how long (ms, 0: not
-   * blocked) the counter it would be charged to is still blocked: one read.
-   */
-  async function standing(subject: string, address: string): Promise<{ known: boolean; waitMs: number }> {
-    const { rows } = await pool.query<{ known: boolean; subject_wait: number | null; known_wait: number | null }>({
-      name: 'login-throttle-standing',
-      text: `SELECT
-          EXISTS (SELECT 1 FROM login_known_addresses WHERE subject = $1 AND address = $2
-            AND last_success_at > now() - make_interval(secs => $4::float8 / 1000)) AS known,
-          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $1) AS subject_wait,
-          (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $3) AS known_wait`,
-      values: [subject, address, knownKey(subject, address), limits.knownAddressTtlMs],
-    });
-    const row = rows[0]!;
-    const known = limits.knownAddressTtlMs > 0 && row.known;
-    return { known, waitMs: Math.max(0, (known ? row.known_wait : row.subject_wait) ?? 0) };
-  }
-
   /** Milliseconds the counter is still blocked for (0: not blocked). */
   async function counterWait(key: string): Promise<number> {
     const { rows } = await pool.query<{ wait_ms: number | null }>({
@@ -138,31 +124,48 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
   return {
     async begin(subject, clientAddress) {
       const address = addressBucket(clientAddress);
-      // A refused attempt (the steady state of an attack) costs these two reads only.
-      const [{ known, waitMs: counterWaitMs }, windowWait] = await Promise.all([
-        standing(subject, address),
-        windowWaitMs(pool, addressKey(address), limits.addressFailures, limits.addressWindowMs),
-      ]);
-      const counterKey = known ? knownKey(subject, address) : subject;
-      const addressWaitMs = known ? 0 : windowWait;
-      if (addressWaitMs > 0 || counterWaitMs > 0) return refusal(Math.max(addressWaitMs, counterWaitMs));
-      // Counted as a failure now, unless a parallel attempt set the block meanwhile (then no row).
-      // The n-th attempt from the limit on blocks for backoffMs × 2^(n − limit), at most backoffMaxMs.
-      const counted = await pool.query({
+      const counterKeys = { stranger: subject, known: knownKey(subject, address) };
+      // One statement per attempt (every login pays it): read whether the address is known and
+      // how long its counter (or, for a stranger, also the address window) is still blocked, and
+      // unless blocked count the attempt as a failure on that counter. The n-th attempt from the
+      // limit on blocks the counter for backoffMs × 2^(n − limit), at most backoffMaxMs. A refused
+      // attempt (the steady state of an attack) writes nothing. The INSERT's ON CONFLICT check
+      // sees a block that a parallel attempt set after this statement's snapshot: then no row.
+      const { rows } = await pool.query<{ known: boolean; wait_ms: number | null; counted: boolean }>({
         name: 'login-throttle-begin',
-        text: `INSERT INTO login_throttles (key, failures, window_start, blocked_until)
-          VALUES ($1, 1, now(), CASE WHEN 1 >= $2::int THEN now() + make_interval(secs => LEAST($3::float8, $4::float8) / 1000) END)
-          ON CONFLICT (key) DO UPDATE SET
-            failures = login_throttles.failures + 1,
-            blocked_until = CASE WHEN login_throttles.failures + 1 >= $2::int
-              THEN now() + make_interval(secs => LEAST($3::float8,
-                $4::float8 * power(2, LEAST(login_throttles.failures + 1 - $2::int, 30))) / 1000)
-              END
-          WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
-          RETURNING failures`,
-        values: [counterKey, limits.accountFailures, limits.backoffMaxMs, limits.backoffMs],
+        text: `WITH standing AS (
+            SELECT known, CASE WHEN known THEN known_wait ELSE GREATEST(subject_wait, window_wait) END AS wait_ms
+            FROM (SELECT
+              $4::float8 > 0 AND EXISTS (SELECT 1 FROM login_known_addresses WHERE subject = $1 AND address = $2
+                AND last_success_at > now() - make_interval(secs => $4::float8 / 1000)) AS known,
+              (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $1) AS subject_wait,
+              (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $3) AS known_wait,
+              ${windowWaitSql('$5', '$6', '$7')} AS window_wait) AS reads),
+          counted AS (
+            INSERT INTO login_throttles (key, failures, window_start, blocked_until)
+            SELECT CASE WHEN known THEN $3 ELSE $1 END, 1, now(),
+              CASE WHEN 1 >= $8::int THEN now() + make_interval(secs => LEAST($9::float8, $10::float8) / 1000) END
+            FROM standing WHERE COALESCE(wait_ms, 0) <= 0
+            ON CONFLICT (key) DO UPDATE SET
+              failures = login_throttles.failures + 1,
+              blocked_until = CASE WHEN login_throttles.failures + 1 >= $8::int
+                THEN now() + make_interval(secs => LEAST($9::float8,
+                  $10::float8 * power(2, LEAST(login_throttles.failures + 1 - $8::int, 30))) / 1000)
+                END
+            WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
+            RETURNING 1)
+          SELECT known, wait_ms, EXISTS (SELECT 1 FROM counted) AS counted FROM standing`,
+        values: [
+          subject, address, counterKeys.known, limits.knownAddressTtlMs,
+          addressKey(address), limits.addressWindowMs / 1000, limits.addressFailures,
+          limits.accountFailures, limits.backoffMaxMs, limits.backoffMs,
+        ],
       });
-      return counted.rows.length > 0 ? { subject, address, counterKey } : refusal(Math.max(1, await counterWait(counterKey)));
+      const { known, wait_ms: waitMs, counted } = rows[0]!;
+      const counterKey = known ? counterKeys.known : counterKeys.stranger;
+      if (counted) return { subject, address, counterKey };
+      if (waitMs !== null && waitMs > 0) return refusal(waitMs);
+      return refusal(Math.max(1, await counterWait(counterKey))); // a parallel attempt set the block meanwhile
     },
 
     async failed(attempt) {
@@ -176,18 +179,34 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
       }
       // One statement: the counter starts over, the address is (still) known, and only the most
       // recent few known addresses stay (a subject signing in from ever new ones cannot grow the
-      // table). The statements of one WITH see the same snapshot: the trim keeps this address by name.
+      // table). A known address's success time is rewritten only when it is older than
+      // knownAddressRefreshMs: most logins come from a known address, and rewriting the row on
+      // each was a write (and a dead row) per login for nothing; the trim runs only when a row
+      // was written. The statements of one WITH see the same snapshot: the trim keeps this
+      // address by name.
       await pool.query({
         name: 'login-throttle-succeeded-known',
         text: `WITH cleared AS (DELETE FROM login_throttles WHERE key = $3),
           remembered AS (INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())
-            ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now())
-          DELETE FROM login_known_addresses WHERE subject = $1 AND address <> $2 AND address NOT IN (
+            ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now()
+            WHERE login_known_addresses.last_success_at <= now() - make_interval(secs => $5::float8 / 1000)
+            RETURNING 1)
+          DELETE FROM login_known_addresses WHERE EXISTS (SELECT 1 FROM remembered) AND subject = $1 AND address <> $2 AND address NOT IN (
             SELECT address FROM login_known_addresses WHERE subject = $1 AND address <> $2 ORDER BY last_success_at DESC LIMIT $4::int - 1)`,
-        values: [subject, address, counterKey, keep],
+        values: [subject, address, counterKey, keep, knownAddressRefreshMs(limits.knownAddressTtlMs)],
       });
     },
   };
+}
+
+/**
+ * How stale a known address's success time may get before a success rewrites
+ * it: a thirtieth of the time it stays known, at most a day (30 days: once a
+ * day). So an address stays known at least 29/30 of knownAddressTtlMs after
+ * its last success, and exactly that long after the success that made it known.
+ */
+export function knownAddressRefreshMs(knownAddressTtlMs: number): number {
+  return Math.min(86_400_000, knownAddressTtlMs / 30);
 }
 
 function refusal(waitMs: number): Refusal {

@@ -20,7 +20,7 @@ test.before(async () => {
   await addClient(s.db, { id: 'conf', secret: 'conf-secret' });
   await addClient(s.db, { id: 'svc', secret: 'svc-secret' });
   await addClient(s.db, { id: 'svc2', secret: 'svc2-secret' });
-  for (const name of ['olive', 'pablo', 'quinn', 'ruth', 'sam']) await addUser(s.db, name, `${name}-password-1`);
+  for (const name of ['olive', 'pablo', 'quinn', 'ruth', 'sam', 'tess']) await addUser(s.db, name, `${name}-password-1`);
   // A second replica on the same database: shared counts, and a secret cache of its own (empty).
   replica = await startTestServer(LIMITS, s.testDb);
 });
@@ -135,4 +135,20 @@ test('known addresses stay few: the 10 most recent per account, the latest alway
   t.is(kept.length, 10);
   t.is(kept[0]?.address, '198.51.100.111');
   t.false(kept.some((row) => row.address === '198.51.100.100'), 'the oldest was dropped');
+});
+
+test('a success from a known address rewrites its time only once it is a thirtieth of the TTL old (one write per login spared), and then it does', async (t) => {
+  const subject = `account:${createHash('sha256').update('tess').digest('base64url')}`;
+  const address = '198.51.100.200';
+  const knownSince = async () => (await s.db.loginKnownAddress.findUniqueOrThrow({ where: { subject_address: { subject, address } } })).lastSuccessAt.getTime();
+  t.is((await login('tess', 'tess-password-1', address)).status, 200);
+  const first = await knownSince();
+  t.is((await login('tess', 'tess-password-1', address)).status, 200);
+  t.is(await knownSince(), first, 'a fresh success time is left as it is');
+
+  // 30 days known (the default): a time two days old is rewritten at the next success.
+  const stale = new Date(first - 2 * 86_400_000);
+  await s.db.loginKnownAddress.update({ where: { subject_address: { subject, address } }, data: { lastSuccessAt: stale } });
+  t.is((await login('tess', 'tess-password-1', address)).status, 200);
+  t.true(await knownSince() > stale.getTime(), 'rewritten once stale');
 });

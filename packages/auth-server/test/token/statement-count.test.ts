@@ -1,0 +1,42 @@
+/**
+ * How many SQL statements one password grant costs (every login pays them,
+ * and on a small machine PostgreSQL's CPU for them competes with bcrypt;
+ * docs/performance.md): from an address the account signed in from before,
+ * with the client secret already verified, seven: the client, the throttle's
+ * one statement to begin the attempt, the user, the throttle's one to record
+ * the success, and the grant, access token and refresh token written side by
+ * side. pg's Client is shared with the server in this process, so wrapping
+ * its query method sees every statement.
+ */
+import test from 'ava';
+import pg from 'pg';
+import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { basic, passwordGrant } from '../_helpers/http.ts';
+
+type Query = (...args: unknown[]) => unknown;
+const statements: string[] = [];
+let s: TestServer;
+const user = { username: 'bob', password: 'bob-password' };
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'app', secret: 'app-secret' });
+  await addUser(s.db, user.username, user.password);
+  const prototype = pg.Client.prototype as unknown as { query: Query };
+  const query = prototype.query;
+  prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+    const config = args[0] as string | { name?: string; text?: string };
+    statements.push(typeof config === 'string' ? config.slice(0, 60) : (config.name ?? config.text?.slice(0, 60) ?? '?'));
+    return query.apply(this, args);
+  };
+});
+test.after.always(() => s?.close());
+
+test('a password grant from a known address, the client secret remembered: seven statements', async (t) => {
+  t.is((await passwordGrant(s.url, basic('app', 'app-secret'), user)).status, 200, 'first login: secret verified, address known');
+  for (let i = 0; i < 3; i += 1) {
+    statements.length = 0;
+    t.is((await passwordGrant(s.url, basic('app', 'app-secret'), user)).status, 200);
+    t.is(statements.length, 7, statements.join(', '));
+  }
+});
