@@ -8,7 +8,7 @@
  * SHARED_SETTINGS (their common package).
  */
 import test from 'ava';
-import { SHARED_SETTINGS, type Setting, type SettingsTable } from '@heroes/platform/settings';
+import { readSettings, SHARED_SETTINGS, type Setting, type SettingsTable } from '@heroes/platform/settings';
 import { SOURCES } from '../../scripts/settings-table.ts';
 import { repositorySources } from './_helpers/source-files.ts';
 
@@ -56,5 +56,13 @@ test('a variable both servers read is the catalogue entry itself', (t) => {
   for (const entry of both) {
     t.true(shared.has(entry), `${entry.env}: declare it once in SHARED_SETTINGS`);
     t.is(resourceEntries.get(entry.env), entry, `${entry.env}: both servers take the same entry`);
+  }
+});
+
+test('every process reads its table from an empty environment: each computed default finds the entries it reads', (t) => {
+  // A computed default that reads an entry its table lacks throws (a programming error, not a
+  // problem line): caught here for every table, not only when that process first starts.
+  for (const [user, table] of SOURCES) {
+    t.notThrows(() => readSettings(table, {}), user);
   }
 });

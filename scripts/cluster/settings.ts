@@ -13,6 +13,8 @@ export const CLUSTER_SETTINGS = defineSettings({
   authPort: SHARED_SETTINGS.authPort,
   publicBaseUrl: SHARED_SETTINGS.publicBaseUrl,
   clientSecret: RESOURCE_SETTINGS.clientSecret,
+  // AUTH_KEYS_FILE's default is computed from HEROES_DATA_DIR's entry, read before it.
+  dataDir: SHARED_SETTINGS.dataDir,
   keysFile: AUTH_SETTINGS.keysFile,
   shutdownTimeoutMs: SHARED_SETTINGS.shutdownTimeoutMs,
   authReplicas: { env: 'CLUSTER_AUTH_REPLICAS', parse: replicas, default: 2, doc: 'authorization server replicas behind HAProxy' },
