@@ -16,8 +16,9 @@
  * - such a body of at most SYNC_GZIP_LIMIT bytes, asked for with a bare
  *   `gzip` (every browser's header), is gzipped in one zlib.gzipSync call
  *   (sync-gzip.ts) instead of koa-compress's zlib stream: same level and
- *   bytes, a fraction of the CPU. Larger bodies and other headers keep the
- *   stream.
+ *   bytes, a fraction of the CPU; a body equal to the previous one so
+ *   gzipped (a cached list) reuses its gzip. Larger bodies and other
+ *   headers keep the stream.
  * - HEAD gets the header fields GET would get (RFC 9110 section 9.3.2):
  *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
  *   sends the headers only — `Content-Encoding: gzip` and the gzipped
@@ -38,7 +39,7 @@ import type { Middleware } from 'koa';
 import koaCompress from 'koa-compress';
 import type { CodecRegistry } from '../codecs/codec-registry.ts';
 import { shouldCompress } from './should-compress.ts';
-import { gzipInMemory, isInMemory, takesSyncGzip } from './sync-gzip.ts';
+import { gzipInMemory, isInMemory, LastGzip, takesSyncGzip } from './sync-gzip.ts';
 
 /** zlib's defaults (level 6), for the stream and gzipSync alike. */
 const GZIP_OPTIONS = {};
@@ -46,6 +47,7 @@ const GZIP_OPTIONS = {};
 export function createCompression(registry: CodecRegistry, threshold: number): Middleware {
   // Answers koa-compress found eligible and left to gzipSync (see below).
   const syncGzipped = new WeakSet<object>();
+  const lastGzip = new LastGzip(GZIP_OPTIONS);
   const options = {
     filter: (contentType: string) => shouldCompress(registry, contentType),
     // koa-compress asks for the threshold once every one of its skip rules
@@ -80,7 +82,7 @@ export function createCompression(registry: CodecRegistry, threshold: number): M
     });
     if (head) ctx.method = 'HEAD';
     if (syncGzipped.has(ctx)) {
-      gzipInMemory(ctx, GZIP_OPTIONS);
+      gzipInMemory(ctx, lastGzip);
       return;
     }
     // koa-compress made a gzip stream of an in-memory body: finish it here.

@@ -219,3 +219,25 @@ test('gzip with identity preferred by q-value stays identity (koa-compress negot
   t.is(res.headers['content-encoding'], undefined);
   t.deepEqual(res.json(), { a: 1 });
 });
+
+test('the same body again is gzipped to the same answer; a body changed in place, or another one, is gzipped anew', async (t) => {
+  const shared = Buffer.from(JSON.stringify({ heroes: ['Narco', 'Bombasto'] }));
+  const { port } = await serve(t, (app) => {
+    app.use((ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = ctx.path === '/other' ? { other: true } : shared;
+    });
+  });
+  const gzipped = async (path = '/') => {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
+    t.is(res.headers['content-encoding'], 'gzip');
+    t.is(res.headers['content-length'], String(res.body.length));
+    return gunzipSync(res.body).toString('utf8');
+  };
+  t.is(await gzipped(), '{"heroes":["Narco","Bombasto"]}');
+  t.is(await gzipped(), '{"heroes":["Narco","Bombasto"]}');
+  shared.write('Magma', 12); // same length, changed in place by its owner
+  t.is(await gzipped(), '{"heroes":["Magma","Bombasto"]}');
+  t.is(await gzipped('/other'), '{"other":true}');
+  t.is(await gzipped(), '{"heroes":["Magma","Bombasto"]}');
+});
