@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import test from 'ava';
 import type Koa from 'koa';
 import { createDefaultRegistry, shouldCompress } from '../../src/index.ts';
+import { acceptsGzipOutright, SYNC_GZIP_LIMIT } from '../../src/compression/sync-gzip.ts';
 import { request, serve } from '../_helpers/serve.ts';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `hero ${i}` })) };
@@ -161,4 +162,82 @@ test('gzip;q=1, identity;q=0 is still gzipped', async (t) => {
   const res = await request(port, { path: '/json', headers: { 'accept-encoding': 'gzip;q=1, identity;q=0' } });
   t.is(res.headers['content-encoding'], 'gzip');
   t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big);
+});
+
+// A string of exactly `length` bytes, varied enough that gzip's output depends on every byte.
+function textOf(length: number): string {
+  let text = '';
+  for (let i = 0; text.length < length; i++) text += `hero ${i} flies at ${(i * 7919) % 1000} km/h; `;
+  return text.slice(0, length);
+}
+
+test('in-memory bodies at, just above and far above the synchronous gzip limit: gzipped whole with their gzipped Content-Length, round-trip', async (t) => {
+  const bodies = new Map([
+    ['/at-limit', textOf(SYNC_GZIP_LIMIT)],
+    ['/above-limit', textOf(SYNC_GZIP_LIMIT + 1)],
+    ['/far-above', textOf(4 * SYNC_GZIP_LIMIT)],
+  ]);
+  const { port } = await serve(t, (app) => {
+    app.use((ctx) => {
+      ctx.body = bodies.get(ctx.path);
+    });
+  });
+  for (const [path, text] of bodies) {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    t.is(res.headers['content-encoding'], 'gzip', path);
+    t.regex(String(res.headers['vary']), /accept-encoding/i, path);
+    t.is(res.headers['transfer-encoding'], undefined, path);
+    t.is(res.headers['content-length'], String(res.body.length), path);
+    t.true(res.body.length < text.length, path);
+    t.is(gunzipSync(res.body).toString('utf8'), text, path);
+  }
+});
+
+test('a small body is gzipped to the same bytes whichever way gzip was asked for (bare gzip, *, or with q-values)', async (t) => {
+  const { port } = await serve(t, routes);
+  const bytes = new Set<string>();
+  for (const acceptEncoding of ['gzip', '*', 'gzip;q=0.8, identity;q=0.5', 'br;q=1, GZIP;q=1']) {
+    const res = await request(port, { path: '/json', headers: { 'accept-encoding': acceptEncoding } });
+    t.is(res.headers['content-encoding'], 'gzip', acceptEncoding);
+    t.is(res.headers['content-length'], String(res.body.length), acceptEncoding);
+    t.deepEqual(JSON.parse(gunzipSync(res.body).toString('utf8')), big, acceptEncoding);
+    bytes.add(res.body.toString('base64'));
+  }
+  t.is(bytes.size, 1);
+});
+
+test('acceptsGzipOutright: only a bare gzip entry or * alone, which koa-compress surely answers with gzip', (t) => {
+  for (const header of ['gzip', 'gzip, deflate, br, zstd', 'deflate, gzip', ' GZip ', '*']) t.true(acceptsGzipOutright(header), header);
+  for (const header of [undefined, '', 'identity', 'gzip;q=0', 'gzip;q=0.5, identity', 'br', '*;q=1', 'x-gzip']) {
+    t.false(acceptsGzipOutright(header), String(header));
+  }
+});
+
+test('gzip with identity preferred by q-value stays identity (koa-compress negotiates it, not the synchronous path)', async (t) => {
+  const { port } = await serve(t, routes);
+  const res = await request(port, { path: '/small', headers: { 'accept-encoding': 'gzip;q=0.5, identity' } });
+  t.is(res.headers['content-encoding'], undefined);
+  t.deepEqual(res.json(), { a: 1 });
+});
+
+test('the same body again is gzipped to the same answer; a body changed in place, or another one, is gzipped anew', async (t) => {
+  const shared = Buffer.from(JSON.stringify({ heroes: ['Narco', 'Bombasto'] }));
+  const { port } = await serve(t, (app) => {
+    app.use((ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = ctx.path === '/other' ? { other: true } : shared;
+    });
+  });
+  const gzipped = async (path = '/') => {
+    const res = await request(port, { path, headers: { 'accept-encoding': 'gzip' } });
+    t.is(res.headers['content-encoding'], 'gzip');
+    t.is(res.headers['content-length'], String(res.body.length));
+    return gunzipSync(res.body).toString('utf8');
+  };
+  t.is(await gzipped(), '{"heroes":["Narco","Bombasto"]}');
+  t.is(await gzipped(), '{"heroes":["Narco","Bombasto"]}');
+  shared.write('Magma', 12); // same length, changed in place by its owner
+  t.is(await gzipped(), '{"heroes":["Magma","Bombasto"]}');
+  t.is(await gzipped('/other'), '{"other":true}');
+  t.is(await gzipped(), '{"heroes":["Magma","Bombasto"]}');
 });
