@@ -33,10 +33,8 @@ import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts'
 import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
+import type { AppLayer } from './app-layers.ts';
 
-/** The layers `config.skipLayers` can leave out (the bench's layer table). */
-export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression', 'list-cache'] as const;
-export type AppLayer = (typeof APP_LAYERS)[number];
 
 export interface AppDeps {
   config: ResourceServerConfig;

@@ -1,4 +1,4 @@
-export { APP_LAYERS, type AppLayer } from './app.ts';
+export { APP_LAYERS, type AppLayer } from './app-layers.ts';
 export { createResourceServer, type ResourceServer, type RunningServer } from './create-resource-server.ts';
 export { loadConfig } from './config/load-config.ts';
 export { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ProxyTrust, SettingValues } from '@heroes/platform';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
-import type { AppLayer } from '../app.ts';
+import type { AppLayer } from '../app-layers.ts';
 
 type FromSettings = SettingValues<typeof SETTINGS>;
 

@@ -28,15 +28,11 @@
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import type { Cidr } from '../settings/env-parsers.ts';
+import type { ProxyTrust } from '../settings/env-parsers.ts';
 import { createIpAllowList } from '../metrics/ip-allow-list.ts';
 
-export type ProxyTrust =
-  | { kind: 'none' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'networks'; networks: readonly Cidr[] };
-
-export const NO_PROXY: ProxyTrust = { kind: 'none' };
+// The trust is TRUST_PROXY's parsed value: declared beside its parser, re-exported here for callers of this module.
+export { NO_PROXY, type ProxyTrust } from '../settings/env-parsers.ts';
 
 export interface ClientAddress {
   address: string;

@@ -9,7 +9,6 @@
  *   const cost = integer({ min: 4, max: 31 })('12');
  */
 import net from 'node:net';
-import type { ProxyTrust } from '../address/client-address.ts';
 
 /** A value that does not parse; the message is what the value must be. */
 export class EnvValueError extends Error {
@@ -123,6 +122,14 @@ export const parseCidrList: EnvParser<Cidr[]> = (raw) =>
     }
     return { address, prefix, family };
   });
+
+/** Which proxies in front of a server are believed (TRUST_PROXY; address/client-address.ts applies it). */
+export type ProxyTrust =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'networks'; networks: readonly Cidr[] };
+
+export const NO_PROXY: ProxyTrust = { kind: 'none' };
 
 /**
  * TRUST_PROXY: which proxies in front of a server are believed when they

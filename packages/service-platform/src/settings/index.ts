@@ -7,5 +7,4 @@ export * from './env-parsers.ts';
 export * from './define-settings.ts';
 export { libuvPoolSize } from './libuv-pool-size.ts';
 export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './shared-settings.ts';
-export { NO_PROXY } from '../address/client-address.ts';
 export { startupLogLevel } from './log-level-setting.ts';
