@@ -39,7 +39,6 @@ import {
   type Health,
 } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
-import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
@@ -139,7 +138,6 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   await silenceParsedBodyWarning();
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
-  reportPasswordHashQueue(() => hashQueue.queued);
   // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
   // priority (anyone can send one without credentials; a user's password goes first, full → 503).
   const secrets = createSecretVerifier({
@@ -177,7 +175,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
-  const metrics = createServerMetrics({ allow: config.metricsAllow, db });
+  const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   app.use(judgeClientAddress(config.trustedProxies));
   app.use(noSniff);
   app.use(createRequestId());

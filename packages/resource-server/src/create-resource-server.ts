@@ -14,7 +14,6 @@ import cluster from 'node:cluster';
 import type Koa from 'koa';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/platform';
-import { reportPasswordHashQueue } from './metrics/password-hash-queue.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -109,11 +108,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       clientCredentials: () => credentials.check(introspect),
     },
   });
-  const metrics = createServerMetrics({ allow: config.metricsAllow, pool });
-  countLookup = metrics.countLookup;
   // bcrypt of /register: a burst of registrations waits in a bounded queue, beyond it 503 at once.
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
-  reportPasswordHashQueue(() => hashQueue.queued);
+  const metrics = createServerMetrics({ allow: config.metricsAllow, pool, hashQueue });
+  countLookup = metrics.countLookup;
   const app = createApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;

@@ -6,14 +6,13 @@
  */
 import type { Context } from 'koa';
 import { poolStats, type PrismaClient } from '@heroes/db';
-import { createMetrics, type Cidr, type Metrics } from '@heroes/platform';
-import { passwordHashQueueDepth } from './password-hash-queue.ts';
+import { createMetrics, type BoundedQueue, type Cidr, type Metrics } from '@heroes/platform';
 import { ROUTES } from '../provider/routes.ts';
 
 /** Every fixed path of the server (the provider's endpoints and /auth/code). */
 const ROUTE_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));
 
-export function createServerMetrics({ allow, db }: { allow: readonly Cidr[]; db: PrismaClient }): Metrics {
+export function createServerMetrics({ allow, db, hashQueue }: { allow: readonly Cidr[]; db: PrismaClient; hashQueue: BoundedQueue }): Metrics {
   const metrics = createMetrics({
     allow,
     defaultLabels: { server: 'auth-server' },
@@ -23,6 +22,6 @@ export function createServerMetrics({ allow, db }: { allow: readonly Cidr[]; db:
     const stats = poolStats(db);
     return [[{ pool: 'prisma', state: 'total' }, stats.total], [{ pool: 'prisma', state: 'idle' }, stats.idle], [{ pool: 'prisma', state: 'waiting' }, stats.waiting]];
   }, ['pool', 'state']);
-  metrics.gauge('password_hash_queue_depth', 'Password and client-secret hashes waiting for a worker', () => passwordHashQueueDepth());
+  metrics.gauge('password_hash_queue_depth', 'Password and client-secret hashes waiting for a worker', () => hashQueue.queued);
   return metrics;
 }

@@ -6,17 +6,16 @@
  *   `/.well-known/*` for forwarded requests, else `unmatched`.
  */
 import type { Context } from 'koa';
-import { createMetrics, type Cidr, type Metrics } from '@heroes/platform';
+import { createMetrics, type BoundedQueue, type Cidr, type Metrics } from '@heroes/platform';
 import type { Database } from '../data/create-pool.ts';
 import { FORWARDED_PATHS } from '../proxy/forward-to-auth-server.ts';
-import { passwordHashQueueDepth } from './password-hash-queue.ts';
 
 export interface ServerMetrics extends Metrics {
   /** Counts one introspection cache lookup. */
   countLookup(result: 'hit' | 'miss' | 'uncached'): void;
 }
 
-export function createServerMetrics({ allow, pool }: { allow: readonly Cidr[]; pool: Database }): ServerMetrics {
+export function createServerMetrics({ allow, pool, hashQueue }: { allow: readonly Cidr[]; pool: Database; hashQueue: BoundedQueue }): ServerMetrics {
   const metrics = createMetrics({
     allow,
     defaultLabels: { server: 'resource-server' },
@@ -33,6 +32,6 @@ export function createServerMetrics({ allow, pool }: { allow: readonly Cidr[]; p
     const heroes = pool.stats();
     return [[{ pool: 'heroes', state: 'total' }, heroes.total], [{ pool: 'heroes', state: 'idle' }, heroes.idle], [{ pool: 'heroes', state: 'waiting' }, heroes.waiting]];
   }, ['pool', 'state']);
-  metrics.gauge('password_hash_queue_depth', 'Password hashes waiting for a worker', () => passwordHashQueueDepth());
+  metrics.gauge('password_hash_queue_depth', 'Password hashes waiting for a worker', () => hashQueue.queued);
   return { ...metrics, countLookup: (result) => lookups.inc({ result }) };
 }
