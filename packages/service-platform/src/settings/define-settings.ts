@@ -74,8 +74,8 @@ export function readSettings<S extends SettingsTable>(table: S, env: Env): { val
   // A refused earlier value reads as undefined: its own problem line is reported.
   const read = <T>(entry: Setting<T>): T => values[earlierKey(entries, reading, entry)] as T;
   for (const [key, setting] of entries) {
-    const raw = env[setting.env];
-    if (raw === undefined || raw === '') {
+    const raw = givenValue(setting, env);
+    if (raw === undefined) {
       if (typeof setting.default === 'function') {
         try {
           values[key] = (setting.default as (r: ReadSetting, e: Env) => unknown)(read, env);
@@ -111,10 +111,15 @@ function earlierKey(entries: Array<[string, Setting<unknown>]>, reading: number,
   return entries[index]![0];
 }
 
+/** The value of `setting`'s variable, or undefined when it is unset or empty (both take the default). */
+function givenValue(setting: Setting<unknown>, env: Env): string | undefined {
+  const raw = env[setting.env];
+  return raw === '' ? undefined : raw;
+}
+
 /** Whether `setting`'s variable is given (an empty value counts as unset, as for its default). */
 export function isSet(setting: Setting<unknown>, env: Env): boolean {
-  const raw = env[setting.env];
-  return raw !== undefined && raw !== '';
+  return givenValue(setting, env) !== undefined;
 }
 
 /** Values, or a SettingsError listing every problem. */
