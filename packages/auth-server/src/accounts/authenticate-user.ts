@@ -14,7 +14,9 @@
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
  * - the user is read with a prepared statement (adapter/find-by-key.ts):
- *   one read per token request;
+ *   one read per token request, started as soon as the username is given,
+ *   so the caller can send it beside its own statement (the throttle's, one
+ *   round trip for both) and hand the password over after;
  * - every compare goes through the bounded hash queue (http-kit's
  *   BoundedQueue): when it is full, QueueFullError (a 503 with Retry-After
  *   for the callers) at once, no password checked.
@@ -23,7 +25,7 @@ import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
 import { isWellFormedText } from '@heroes/http-kit';
 import { type BoundedQueue } from '@heroes/platform';
-import { findUserRow } from '../adapter/find-by-key.ts';
+import { findUserRow, type UserRow } from '../adapter/find-by-key.ts';
 import { isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
@@ -31,20 +33,29 @@ export interface AuthenticatedUser {
   username: string;
 }
 
-export type UserAuthenticator = (username: string, password: string) => Promise<AuthenticatedUser | undefined>;
+/** Starts reading the user; the function it returns checks the password against that row. */
+export type UserAuthenticator = (username: string) => (password: string) => Promise<AuthenticatedUser | undefined>;
 
 /**
  * Usage:
  *   const authenticate = createUserAuthenticator(db, 10, new BoundedQueue({ concurrency: 4, maxQueued: 32 }));
- *   const user = await authenticate('bob', 'secret'); // undefined when wrong; QueueFullError when busy
+ *   const check = authenticate('bob'); // the read is on its way
+ *   const user = await check('secret'); // undefined when wrong; QueueFullError when busy
  */
 export function createUserAuthenticator(db: PrismaClient, cost: number, hashQueue: BoundedQueue): UserAuthenticator {
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
-  return async function authenticateUser(username, password) {
-    const user = username && isStorableText(username) ? await findUserRow(db, { username }) : undefined;
+  return function authenticateUser(username) {
+    const read = username && isStorableText(username) ? findUserRow(db, { username }) : Promise.resolve(undefined);
+    // The caller may never check (a throttled attempt): its failure then is nobody's to report.
+    read.catch(() => {});
+    return (password) => checkPassword(read, password);
+  };
+
+  async function checkPassword(read: Promise<UserRow | undefined>, password: string): Promise<AuthenticatedUser | undefined> {
+    const user = await read;
     const hash = user?.hashedPassword ?? (await dummyHash());
     const matches = password !== '' && isWellFormedText(password) && (await hashQueue.run(() => bcrypt.compare(password, hash).catch(() => false)));
     return user && matches ? { id: user.id, username: user.username } : undefined;
-  };
+  }
 }

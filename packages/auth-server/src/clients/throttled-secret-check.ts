@@ -32,7 +32,7 @@ export function createThrottledSecretCheck(secrets: SecretVerifier & RememberedS
     if (!storedHash) return false;
     if (secrets.remembered(clientId, storedHash, presented)) return true;
     const address = req ? clientAddress(req) : 'unknown';
-    const matched = await guard(clientSubject(clientId), address, async () => ((await secrets(clientId, storedHash, presented)) ? true : undefined), 'client authentications');
+    const matched = await guard(clientSubject(clientId), address, async () => ((await secrets(clientId, storedHash, presented)) ? true : undefined), { what: 'client authentications' });
     return matched === true;
   };
 }

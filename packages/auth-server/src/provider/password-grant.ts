@@ -25,6 +25,7 @@ import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import { clientAddress } from '../throttle/client-address.ts';
 import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
+import type { AuthenticatedUser } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
 import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
@@ -56,12 +57,18 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     if (!resolved.ok) throw new errors.InvalidScope(resolved.description, params.scope ?? '');
     const scope = formatScopes(resolved.scopes);
 
-    const user = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req)).catch((err: unknown) => {
+    // The grant and its tokens are written beside the throttle's record of the success (throttle/throttled-authenticator.ts).
+    const issued = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req), (user) => issue(ctx, user, scope)).catch((err: unknown) => {
       if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
       if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;
     });
-    if (!user) throw new errors.InvalidGrant('invalid username or password');
+    if (!issued) throw new errors.InvalidGrant('invalid username or password');
+    ctx.body = issued;
+  };
+
+  async function issue(ctx: TokenEndpointGrantContext<PasswordParams>, user: AuthenticatedUser, scope: string) {
+    const { client } = ctx.oidc;
     const account = toAccount(user);
     ctx.oidc.entity('Account', account);
 
@@ -82,13 +89,13 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     }
     const [, accessToken, refreshToken] = await Promise.all([grantSaved, at.save(), rt?.save()]);
 
-    ctx.body = {
+    return {
       access_token: accessToken,
       token_type: 'bearer',
       expires_in: at.expiration,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
       scope: at.scope,
     };
-  };
+  }
 }
 

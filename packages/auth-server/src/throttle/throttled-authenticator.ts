@@ -14,18 +14,28 @@
  *   recorded: a failure for the client address, a success resets the
  *   counter and makes the address known. An attempt that could not be
  *   checked (hash queue full, database error) stays counted.
+ * - what a success leads to (`onSuccess`: the password grant's writes) is
+ *   sent beside the statement that records it, one round trip for both;
+ *   the caller is answered once both are done, so its next attempt never
+ *   meets the counter of this one. A password grant's user is read beside
+ *   the throttle's first statement (read whether the attempt is refused
+ *   or not, and dropped when it is).
  *
  * Usage:
  *   const guard = createThrottleGuard(throttle, { refusalDelayMs: 1000 });
  *   const login = createThrottledAuthenticator(authenticate, guard);
  *   const user = await login('bob', 'bobs-long-password', '203.0.113.7'); // undefined when wrong
+ *   const grant = await login('bob', 'bobs-long-password', '203.0.113.7', (user) => issue(user)); // issue's result
  */
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryLaterError } from '@heroes/http-kit';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 
-export type ThrottledAuthenticator = (username: string, password: string, address: string) => Promise<AuthenticatedUser | undefined>;
+export interface ThrottledAuthenticator {
+  (username: string, password: string, address: string): Promise<AuthenticatedUser | undefined>;
+  <R>(username: string, password: string, address: string, onSuccess: (user: AuthenticatedUser) => Promise<R>): Promise<R | undefined>;
+}
 
 /** 429 with Retry-After (RFC 6585 section 4): http-kit's one "retry later" error. */
 export class LoginThrottledError extends RetryLaterError {
@@ -34,26 +44,40 @@ export class LoginThrottledError extends RetryLaterError {
   }
 }
 
+export interface GuardOptions<T, R> {
+  /** What is refused, for the 429's message ("logins" when absent). */
+  what?: string;
+  /** Run on success beside recording it; its result is the guard's. */
+  onSuccess?: (result: T) => Promise<R>;
+}
+
 /** Runs `check` (undefined: wrong credential) for `subject` from `address` behind the throttle. */
-export type ThrottleGuard = <T>(subject: string, address: string, check: () => Promise<T | undefined>, what?: string) => Promise<T | undefined>;
+export interface ThrottleGuard {
+  <T>(subject: string, address: string, check: () => Promise<T | undefined>, options?: { what?: string }): Promise<T | undefined>;
+  <T, R>(subject: string, address: string, check: () => Promise<T | undefined>, options: GuardOptions<T, R> & { onSuccess: (result: T) => Promise<R> }): Promise<R | undefined>;
+}
 
 export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
-  return async function guarded(subject, address, check, what) {
+  return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess }: GuardOptions<T, R> = {}) {
     const admission = await throttle.begin(subject, address);
     if (isRefusal(admission)) {
       if (refusalDelayMs > 0) await sleep(refusalDelayMs);
       throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
     const result = await check();
-    if (result === undefined) await throttle.failed(admission);
-    else await throttle.succeeded(admission);
-    return result;
-  };
+    if (result === undefined) {
+      await throttle.failed(admission);
+      return undefined;
+    }
+    const [, outcome] = await Promise.all([throttle.succeeded(admission), onSuccess ? onSuccess(result) : result]);
+    return outcome;
+  } as ThrottleGuard;
 }
 
 export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard): ThrottledAuthenticator {
-  return function throttledLogin(username, password, address) {
-    return guard(accountSubject(username), address, () => authenticate(username, password));
-  };
+  return function throttledLogin<R>(username: string, password: string, address: string, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
+    const check = authenticate(username); // the user's read goes out beside the throttle's statement
+    return onSuccess ? guard(accountSubject(username), address, () => check(password), { onSuccess }) : guard(accountSubject(username), address, () => check(password));
+  } as ThrottledAuthenticator;
 }
