@@ -11,6 +11,10 @@
  *   the endpoint costs around the hash; beside it the CPU per request of
  *   the edge (forwarding) and of the PostgreSQL backends serving the
  *   database (the grant's statements), which share the cores with bcrypt;
+ *   and after the load, what the same three burn with no request at all
+ *   (timers, metrics collectors, the revocation LISTEN connection), in ms
+ *   per second: the figures per request include it, spread over the
+ *   requests of the load (at 40 requests a second, 4 ms/s is 100 µs each);
  * - POST /register, a new username per request (one hash each), shown
  *   without a goal.
  */
@@ -22,10 +26,12 @@ import { formatCpu, meterCpu } from '../lib/cpu.ts';
 import { meterPostgresCpu } from '../lib/postgres-cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { Section } from './section.ts';
+import type { BenchContext } from '../lib/context.ts';
 
 /** libuv's thread-pool threads (where bcrypt runs) are named so in /proc. */
 const LIBUV_POOL_THREAD = 'libuv-worker';
 const WARM_UP_SECONDS = 3;
+const IDLE_SECONDS = 3;
 
 export const tokenEndpoint: Section = {
   name: 'token',
@@ -57,6 +63,8 @@ export const tokenEndpoint: Section = {
     const tokenPoolUs = authPoolCpu.perRequest(tokens.requests.total);
     const aroundUs = [edgeCpu.perRequest(tokens.requests.total), postgresCpu.perRequest(tokens.requests.total)];
     await sleep(1_000); // let in-flight hashes finish
+    ctx.say(`idle CPU of the servers and PostgreSQL, ${IDLE_SECONDS} s`);
+    const idle = await idleCpu(ctx, IDLE_SECONDS);
     ctx.say(`raw bcrypt compares at cost ${ctx.cost}, after the token load`);
     const after = await bcryptBound(ctx.cost, 3_000);
     const bound = (before.comparesPerSecond + after.comparesPerSecond) / 2;
@@ -80,7 +88,7 @@ export const tokenEndpoint: Section = {
     return [
       {
         figure: 'POST /auth/token (password, 8 conn.)',
-        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${formatCpu(tokenUs, 'auth-server CPU/req')}${tokenPoolUs === undefined ? '' : ` (${tokenPoolUs.toFixed(0)} in bcrypt's threads)`}${formatAround(aroundUs)}${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
+        value: `${formatRate(throughput(tokens))}, p99 ${tokens.latency.p99} ms${formatCpu(tokenUs, 'auth-server CPU/req')}${tokenPoolUs === undefined ? '' : ` (${tokenPoolUs.toFixed(0)} in bcrypt's threads)`}${formatAround(aroundUs)}${formatIdle(idle, throughput(tokens))}${tokens.non2xx ? `, ${tokens.non2xx} non-2xx` : ''}`,
         anchor,
         ratio: tokenRatio,
         goal: '≥ 0.9× bcrypt bound',
@@ -100,4 +108,21 @@ export const tokenEndpoint: Section = {
 function formatAround([edgeUs, postgresUs]: Array<number | undefined>): string {
   const parts = [edgeUs === undefined ? '' : `edge ${edgeUs.toFixed(0)}`, postgresUs === undefined ? '' : `PostgreSQL ${postgresUs.toFixed(0)}`].filter(Boolean);
   return parts.length ? `; ${parts.join(', ')} µs CPU/req` : '';
+}
+
+/** CPU ms per second of each process with no request: auth-server (all threads), edge, PostgreSQL backends. */
+async function idleCpu(ctx: BenchContext, seconds: number): Promise<Array<number | undefined>> {
+  const meters = [meterCpu(ctx.pids.auth), meterCpu(ctx.pids.resource), await meterPostgresCpu(ctx.sql)];
+  await sleep(seconds * 1_000);
+  // perRequest(n) is CPU µs per n: over seconds × 1000 "requests" it reads ms per second.
+  return meters.map((meter) => meter.perRequest(seconds * 1_000));
+}
+
+/** `; idle auth-server 3, edge 5, PostgreSQL 0 ms CPU/s (200 µs/req at this rate)`. */
+function formatIdle(idleMsPerSecond: Array<number | undefined>, requestsPerSecond: number): string {
+  const [auth, edge, postgres] = idleMsPerSecond;
+  if (auth === undefined || edge === undefined) return '';
+  const sum = auth + edge + Math.max(0, postgres ?? 0);
+  const pg = postgres === undefined ? '' : `, PostgreSQL ${postgres.toFixed(1)}`;
+  return `; idle auth-server ${auth.toFixed(1)}, edge ${edge.toFixed(1)}${pg} ms CPU/s (${((sum * 1000) / requestsPerSecond).toFixed(0)} µs/req at this rate)`;
 }
