@@ -50,13 +50,18 @@ WORKDIR /app
 # scavenges (docs/performance.md). MALLOC_ARENA_MAX=2: glibc keeps at most
 # two malloc arenas instead of one per thread (8 × cores), so memory freed by
 # zlib and the thread pool is reused instead of pinned in idle arenas: RSS
-# under full listings fell from ~265 to ~160 MB.
+# under full listings fell from ~265 to ~160 MB. MALLOC_MMAP_THRESHOLD_=32768:
+# blocks of 32 KB and more (V8's compiler zones) are mapped and returned on
+# free; otherwise the zones freed while the modules load stay in glibc's heap
+# (~20 MB of RSS) under chunks that live on; costs an mmap and munmap per
+# 64 KB socket read buffer (docs/performance.md, Memory).
 # --experimental-async-context-frame: AsyncLocalStorage (the request id on
 # every log line) without promise hooks; about a fifth less CPU per
 # GET /heroes (docs/performance.md). npm run bench launches the servers so too.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--conditions=production\ --max-semi-space-size=8\ --experimental-async-context-frame \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=32768 \
     HEROES_DATA_DIR=/data
 COPY --from=dependencies /app ./
 COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist

@@ -49,8 +49,9 @@ if (taken.length > 0) {
 }
 
 const env: NodeJS.ProcessEnv = {
-  // As the production image (Dockerfile): two malloc arenas, not one per thread (docs/performance.md, Memory).
+  // As the production image (Dockerfile): two malloc arenas, not one per thread, and blocks of 32 KB and more mapped (docs/performance.md, Memory).
   MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '32768',
   ...process.env,
   PORT: String(port),
   AUTH_PORT: String(authPort),

@@ -16,6 +16,7 @@ import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
 import { spawnProcess, waitFor } from '@heroes/test-kit';
 import { freePort } from '../_helpers/stack.ts';
+import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../../scripts/bench/lib/processes.ts';
 
 const run = promisify(execFile);
 const PACKAGES = ['http-kit', 'service-platform', 'oauth-scopes', 'db', 'auth-server', 'resource-server'];
@@ -79,6 +80,21 @@ test('the Dockerfile builds compiled JavaScript into a non-root image with produ
   const rootManifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   t.false('tsx' in rootManifest.dependencies, 'tsx is a development dependency');
 });
+
+test('npm run bench starts the compiled servers with the image\'s runtime environment (NODE_OPTIONS and the malloc settings)', (t) => {
+  const final = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1)!;
+  const env = imageEnv(final);
+  t.is(env['NODE_OPTIONS'], PRODUCTION_NODE_OPTIONS);
+  const malloc = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('MALLOC_')));
+  t.deepEqual(malloc, { ...PRODUCTION_RUNTIME_ENV });
+});
+
+/** The variables of a stage's ENV instruction (`NAME=value`, continued lines, `\ ` for a space). */
+function imageEnv(stage: string): Record<string, string> {
+  const instruction = /^ENV ((?:.*\\\n)*.*)$/m.exec(stage)?.[1] ?? '';
+  const text = instruction.replace(/\\\n\s*/g, ' ');
+  return Object.fromEntries([...text.matchAll(/(\w+)=((?:\\ |\S)+)/g)].map(([, name, value]) => [name!, value!.replace(/\\ /g, ' ')]));
+}
 
 test('docker-compose.yml: health checks, dependencies on healthy services, restart policies, compiled commands, the authorization server unpublished', async (t) => {
   const file = path.join(repoRoot, 'docker-compose.yml');

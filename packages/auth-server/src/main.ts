@@ -1,26 +1,9 @@
 /**
- * The authorization server process: configuration from the environment
- * (see config/settings.ts), listens on AUTH_HOST:AUTH_PORT, stops cleanly
- * on SIGINT/SIGTERM. A start-up failure is one line per problem and exit 1.
+ * Entry point of the authorization server process: caps V8's heap growth before
+ * the server's modules load (a full collection runs while they do; the
+ * platform's server/limit-heap-growth.ts), then loads server-process.ts.
  */
-import { createLogger, exitOnStartupFailure, limitHeapGrowth, stopOnSignals } from '@heroes/platform';
-import { createAuthServer } from './create-auth-server.ts';
-import { loadConfig } from './config/load-config.ts';
+import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 
-// Dead objects of streamed answers must not pile up in RSS (the platform's server/limit-heap-growth.ts).
 limitHeapGrowth();
-const logger = createLogger('auth-server');
-
-try {
-  const config = loadConfig(process.env);
-  const starting = createAuthServer({ ...config, logger }).then(async (server) => {
-    const { url } = await server.listen(config.port);
-    logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
-    return server;
-  });
-  // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.
-  stopOnSignals(async () => (await starting).close(), logger);
-  await starting;
-} catch (err) {
-  exitOnStartupFailure(err, 'auth-server', logger);
-}
+await import('./server-process.ts');

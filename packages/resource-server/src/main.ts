@@ -1,72 +1,9 @@
 /**
- * The resource-server process: configuration from the environment (see
- * config/settings.ts; one line per problem and exit 1), listen, drain on
- * SIGINT/SIGTERM (config.shutdownTimeoutMs), exit 0.
- * - WORKERS=n (default 1) forks n worker processes sharing the port
- *   (node:cluster); each has its own pools, cache and revocation feed. The
- *   primary replaces a worker that dies (logged), unless workers die in a
- *   loop (5 within 60 s): then it stops them all and exits 1. Asked to stop
- *   (SIGTERM, or its own supervisor), it tells each worker over its IPC
- *   channel (workers ignore the group's signals, as any supervised server)
- *   and exits once every worker has drained.
+ * Entry point of the resource-server process: caps V8's heap growth before
+ * the server's modules load (a full collection runs while they do; the
+ * platform's server/limit-heap-growth.ts), then loads server-process.ts.
  */
-import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure, limitHeapGrowth, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/platform';
-import { loadConfig } from './config/load-config.ts';
-import { createResourceServer } from './create-resource-server.ts';
+import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 
-// Dead objects of streamed answers must not pile up in RSS (the platform's server/limit-heap-growth.ts).
 limitHeapGrowth();
-const logger = createLogger('resource-server');
-const CRASH_LOOP = { deaths: 5, withinMs: 60_000 };
-
-try {
-  // The primary checks the settings too: a bad value is reported once, before any fork.
-  const config = await loadConfig(process.env);
-  if (cluster.isPrimary && config.workers > 1) runPrimary(config.workers);
-  else {
-    const starting = createResourceServer({ ...config, logger }).listen();
-    // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.
-    stopOnSignals(async () => (await starting).close(), logger);
-    await starting;
-  }
-} catch (err) {
-  exitOnStartupFailure(err, 'resource-server', logger);
-}
-
-function runPrimary(workers: number): void {
-  let stopping = false;
-  let deaths: number[] = [];
-  for (let i = 0; i < workers; i++) cluster.fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
-      return;
-    }
-    const now = Date.now();
-    deaths = [...deaths.filter((at) => now - at < CRASH_LOOP.withinMs), now];
-    if (deaths.length >= CRASH_LOOP.deaths) {
-      logger.error({ pid: worker.process.pid, code, signal, deaths: deaths.length }, 'workers die in a loop; stopping');
-      stopping = true;
-      process.exitCode = 1;
-      stopWorkers();
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
-      return;
-    }
-    const replacement = cluster.fork();
-    logger.error({ pid: worker.process.pid, code, signal, replacement: replacement.process.pid }, 'worker died; started a replacement');
-  });
-  whenAskedToStop((reason) => {
-    logger.info({ reason }, 'stopping workers');
-    stopping = true;
-    stopWorkers();
-  }, logger);
-}
-
-/** As scripts/start's supervisor: the message for a worker that listens for it, SIGTERM for one still loading. */
-function stopWorkers(): void {
-  for (const worker of Object.values(cluster.workers ?? {})) {
-    if (worker?.isConnected()) worker.send(STOP_MESSAGE);
-    worker?.process.kill('SIGTERM');
-  }
-}
+await import('./server-process.ts');

@@ -33,7 +33,6 @@ export {
 export { listen, shownHost, type Listening } from './server/listen.ts';
 export { serve, type ServeOptions, type Serving } from './server/serve.ts';
 export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
-export { limitHeapGrowth, HEAP_GROWING_PERCENT } from './server/limit-heap-growth.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
 export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
 export { trackRequests, type Drainer } from './server/drain.ts';

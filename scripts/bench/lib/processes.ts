@@ -19,7 +19,7 @@ export interface NodeProcess {
 /** The production image's ENV NODE_OPTIONS (Dockerfile): keep the two equal. */
 export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8 --experimental-async-context-frame';
 /** The production image's other runtime ENV (Dockerfile; docs/performance.md, Memory). */
-export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } as const;
 
 /**
  * A `.ts` entry runs through tsx; a `.js` one (compiled, `dist/`) runs as the

@@ -10,11 +10,19 @@
  * stays near the live size (docs/performance.md, Memory).
  *
  * The flag is not allowed in NODE_OPTIONS; V8 reads it at every full
- * collection, so setting it first thing in each server's entry point
- * applies it however the process was started (npm start, the image,
- * Kubernetes, the benchmark).
+ * collection, so setting it in each server's entry point applies it however
+ * the process was started (npm start, the image, Kubernetes, the benchmark).
+ * It must be set before the first full collection, and one runs while a
+ * server's modules load: the limit set there, uncapped, is about four times
+ * the live heap, and the pages the old generation grows into until the next
+ * collection stay in RSS afterwards (V8 pools them for reuse). Hence its own
+ * entry (`@heroes/platform/limit-heap-growth`, node:v8 only) and a main.ts
+ * that loads the server after it.
  *
- * Usage (first thing in a server's main.ts): `limitHeapGrowth();`
+ * Usage (a server's main.ts, nothing imported before it):
+ *   import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
+ *   limitHeapGrowth();
+ *   await import('./server-process.ts');
  */
 import v8 from 'node:v8';
 
