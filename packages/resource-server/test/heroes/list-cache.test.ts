@@ -107,7 +107,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 test.serial('a list answered from the cache has the bytes and header fields of the list encoded after its query', async (t) => {
   const replica = replicas[0]!;
   await request(`${replica.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Encoded Ed' } }); // drops the list
-  for (const encoding of [{}, { 'accept-encoding': 'gzip' }]) {
+  for (const encoding of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
     const queried = await rawGet(`${replica.url}/heroes`, { ...h, ...encoding });
     const cached = await rawGet(`${replica.url}/heroes`, { ...h, ...encoding });
     t.is(queried.status, 200);
