@@ -18,6 +18,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { currentRequestId } from './request-context.ts';
+import { whenClosed } from '../server/when-closed.ts';
 
 export function createRequestLogger(logger: Logger): Middleware {
   return function logRequests(ctx, next) {
@@ -38,7 +39,7 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra?: Readonly<Rec
   const client = ctx.ip;
   const reqId = currentRequestId();
   const res = ctx.res;
-  res.once('close', () => {
+  whenClosed(res, () => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const status = res.headersSent ? res.statusCode : null;
     // Built once, in its final shape: no spread copies per request (a request's line is the busiest path of the logger).
