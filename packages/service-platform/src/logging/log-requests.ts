@@ -18,7 +18,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { currentRequestId } from './request-context.ts';
-import { whenClosed } from '../server/when-closed.ts';
 
 export function createRequestLogger(logger: Logger): Middleware {
   return function logRequests(ctx, next) {
@@ -39,7 +38,7 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra?: Readonly<Rec
   const client = ctx.ip;
   const reqId = currentRequestId();
   const res = ctx.res;
-  whenClosed(res, () => {
+  res.once('close', () => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const status = res.headersSent ? res.statusCode : null;
     // Built once, in its final shape: no spread copies per request (a request's line is the busiest path of the logger).

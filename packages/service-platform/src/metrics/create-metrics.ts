@@ -25,7 +25,6 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Cidr } from '../settings/env-parsers.ts';
 import { createInternalAccess } from '../address/internal-access.ts';
 import { RequestSeries } from './request-series.ts';
-import { whenClosed } from '../server/when-closed.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -68,7 +67,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     if (ctx.path === METRICS_PATH) return serveMetrics(ctx);
     const started = performance.now();
     const { res } = ctx;
-    whenClosed(res, () => {
+    res.once('close', () => {
       const method = KNOWN_METHODS.has(ctx.method) ? ctx.method : 'other';
       series.record(method, routeOf(ctx) ?? 'unmatched', res.headersSent ? res.statusCode : undefined, (performance.now() - started) / 1000);
     });
