@@ -28,7 +28,7 @@ export function normalizePath(rawPath: string): string | undefined {
 /**
  * Characters a path may hold and still be its own normalised form: RFC 3986
  * pchar and `/` without `%` (no percent-encoding to read), `.` (no
- * dot-segment) and `\\` (no backslash to unify). normalizePath() changes
+ * dot-segment) and `\` (no backslash to unify). normalizePath() changes
  * none of them, and WHATWG URL's path state keeps each as it is: none is
  * in the path percent-encode set (C0, space, `"`, `#`, `<`, `>`, `?`, `^`,
  * `` ` ``, `{`, `}`), none is a tab or newline it strips, and without `.`
