@@ -41,7 +41,7 @@ import { declaredLength, DEFAULTS, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit'
 import { logWhenClosed } from '@heroes/platform';
 import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
-import { normalizePath } from './normalize-path.ts';
+import { isOwnNormalForm, normalizePath } from './normalize-path.ts';
 
 export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
 
@@ -112,7 +112,14 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     if (!req.complete) proxyRes.headers.connection = 'close';
   });
 
-  const middleware: Middleware = async function forwardToAuthServer(ctx, next) {
+  // Not async, and no URL parse, for a path that is its own normal form and not forwarded (GET /heroes): it cannot normalise into a forwarded one.
+  const middleware: Middleware = function forwardToAuthServer(ctx, next) {
+    const path = ctx.path;
+    if (isOwnNormalForm(path) && !FORWARDED_PATHS.test(path)) return next();
+    return judgeAndForward(ctx, next);
+  };
+
+  const judgeAndForward: Middleware = async function judgeAndForward(ctx, next) {
     const judged = normalizePath(ctx.path);
     const forwarded = judged !== undefined && FORWARDED_PATHS.test(judged);
     if (!forwarded && !FORWARDED_PATHS.test(ctx.path)) return next();

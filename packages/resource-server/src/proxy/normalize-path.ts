@@ -24,3 +24,22 @@ export function normalizePath(rawPath: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Characters a path may hold and still be its own normalised form: RFC 3986
+ * pchar and `/` without `%` (no percent-encoding to read), `.` (no
+ * dot-segment) and `\` (no backslash to unify). normalizePath() changes
+ * none of them, and WHATWG URL's path state keeps each as it is: none is
+ * in the path percent-encode set (C0, space, `"`, `#`, `<`, `>`, `?`, `^`,
+ * `` ` ``, `{`, `}`), none is a tab or newline it strips, and without `.`
+ * there is no single- or double-dot segment to remove. So for such a path
+ * normalizePath(path) === path (the table in
+ * test/proxy/normalize-path.test.ts checks it), and a caller may judge it
+ * as it is, without the parse.
+ */
+const OWN_NORMAL_FORM = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/]*$/;
+
+/** True when normalizePath(path) is `path` itself (see OWN_NORMAL_FORM); false says nothing. */
+export function isOwnNormalForm(path: string): boolean {
+  return OWN_NORMAL_FORM.test(path);
+}

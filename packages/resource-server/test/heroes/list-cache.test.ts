@@ -5,6 +5,7 @@
  * inside the revocation bound of 1 s), be it made through the other replica
  * or straight in SQL.
  */
+import http from 'node:http';
 import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { waitFor } from '@heroes/test-kit';
@@ -83,4 +84,34 @@ test('a list read before a write is not kept, and a list is kept no longer than 
   const off = new HeroListCache(0);
   off.store(off.generation, [{ id: 1, name: 'x' }], performance.now());
   t.is(off.read(), undefined, 'maxAgeMs 0 keeps nothing');
+});
+
+/** Status, header fields in order (without Date and X-Request-Id, which differ per answer) and body bytes of one GET. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; fields: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const fields: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!.toLowerCase();
+          if (name !== 'date' && name !== 'x-request-id') fields.push(`${name}: ${res.rawHeaders[i + 1]}`);
+        }
+        resolve({ status: res.statusCode!, fields, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+test.serial('a list answered from the cache has the bytes and header fields of the list encoded after its query', async (t) => {
+  const replica = replicas[0]!;
+  await request(`${replica.url}/heroes`, { method: 'POST', headers: h, json: { name: 'Encoded Ed' } }); // drops the list
+  for (const encoding of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+    const queried = await rawGet(`${replica.url}/heroes`, { ...h, ...encoding });
+    const cached = await rawGet(`${replica.url}/heroes`, { ...h, ...encoding });
+    t.is(queried.status, 200);
+    t.deepEqual(cached, queried);
+  }
+  t.true(JSON.parse((await rawGet(`${replica.url}/heroes`, h)).body.toString('utf8')).some((hero: HeroBody) => hero.name === 'Encoded Ed'));
 });

@@ -7,7 +7,9 @@
  * - everything, fitting in one batch (BATCH_SIZE rows): sent as one buffer
  *   with a Content-Length, as any small answer; the whole list without
  *   parameters comes from the list cache while it is fresh
- *   (data/hero-list-cache.ts).
+ *   (data/hero-list-cache.ts), encoded once per cached list: its bytes
+ *   are kept beside it and sent as they are (the same bytes and headers
+ *   as encoding it again).
  * - everything, larger: streamed, one keyset query of BATCH_SIZE rows at a
  *   time, each batch encoded and written only when the socket (or gzip)
  *   asks for more, so memory stays flat however many heroes there are and
@@ -30,7 +32,9 @@ export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: 
   const whole = cache !== undefined && !nameContains && after === 0 && query.limit === undefined;
   const cached = whole ? cache.read() : undefined;
   if (cached) {
-    ctx.body = cached;
+    // Content-Type first: a Buffer body assigned without one would make Koa look up a type of its own.
+    ctx.set('Content-Type', JSON_TYPE);
+    ctx.body = encodedList(cached);
     return;
   }
   const generation = cache?.generation ?? 0;
@@ -64,6 +68,19 @@ async function* encodeBatches(heroes: HeroRepository, query: ListQuery, first: H
     if (batch.length === 0) break;
   }
   yield ']';
+}
+
+/** The bytes of each cached list (the cache replaces the array when it refills, so a list is never stale here). */
+const encodedLists = new WeakMap<readonly HeroRow[], Buffer>();
+
+/** JSON.stringify(list) as UTF-8, what http-kit's encoder would send for it, computed once per list. */
+function encodedList(list: readonly HeroRow[]): Buffer {
+  let bytes = encodedLists.get(list);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(list), 'utf8');
+    encodedLists.set(list, bytes);
+  }
+  return bytes;
 }
 
 /** The hero as it travels (key order id, name: the bytes clients saw before). */
