@@ -17,11 +17,18 @@ import { repoRoot } from '@heroes/db';
 const run = promisify(execFile);
 const preload = path.join(import.meta.dirname, '_helpers/count-full-collections.ts');
 
-for (const server of ['auth-server', 'resource-server']) {
+const entries = {
+  'auth-server': 'packages/auth-server/src/main.ts',
+  'resource-server': 'packages/resource-server/src/main.ts',
+  // npm run bench's layer variants of the resource server (its own entry).
+  'the bench\'s layer-variant server': 'scripts/bench/layer-variant-server.js',
+};
+
+for (const [server, entry] of Object.entries(entries)) {
   test(`${server}: the heap-growth cap is set before the first full collection`, async (t) => {
     // No DATABASE_URL: the process loads all its modules, reports the missing setting and exits 1.
     const env = { ...process.env, DATABASE_URL: '' };
-    const args = ['--import', 'tsx', '--import', preload, path.join(repoRoot, 'packages', server, 'src/main.ts')];
+    const args = ['--import', 'tsx', '--import', preload, path.join(repoRoot, entry)];
     const { stderr } = await run(process.execPath, args, { cwd: repoRoot, env, timeout: 60_000 }).catch((err: { stderr: string }) => err);
     t.regex(stderr, /^full collections before --heap-growing-percent=\d+: 0$/m, stderr);
   });

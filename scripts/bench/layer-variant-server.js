@@ -5,10 +5,12 @@
  * resource server's app.ts) is passed as its test-only `skipLayers` option.
  * Plain JavaScript, so that it runs as the image runs main.js (no tsx).
  */
-import { createLogger, limitHeapGrowth, stopOnSignals } from '@heroes/platform';
-import { APP_LAYERS, createResourceServer, loadConfig } from '@heroes/resource-server';
+import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 
+// Before the server's modules load, as its own main.ts does (a full collection runs while they do).
 limitHeapGrowth();
+const { createLogger, stopOnSignals } = await import('@heroes/platform');
+const { APP_LAYERS, createResourceServer, loadConfig } = await import('@heroes/resource-server');
 const skipLayers = (process.env.BENCH_SKIP_LAYERS ?? '').split(',').filter(Boolean);
 const unknown = skipLayers.filter((layer) => !APP_LAYERS.includes(layer));
 if (unknown.length > 0) throw new Error(`unknown layer(s) ${unknown.join(', ')}; known: ${APP_LAYERS.join(', ')}`);
