@@ -26,6 +26,7 @@ import path from 'node:path';
 import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { unavailablePorts } from './start/check-ports.ts';
+import { PRODUCTION_RUNTIME_ENV } from './start/production-runtime.ts';
 import { checkEnvironment, startValues } from './start/settings.ts';
 import { Supervisor } from './start/supervisor.ts';
 import { waitUntilReady } from './start/wait-until-answering.ts';
@@ -49,9 +50,8 @@ if (taken.length > 0) {
 }
 
 const env: NodeJS.ProcessEnv = {
-  // As the production image (Dockerfile): two malloc arenas, not one per thread, and blocks of 32 KB and more mapped (docs/performance.md, Memory).
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '32768',
+  // As the production image: two malloc arenas, not one per thread, and blocks of 32 KB and more mapped (docs/performance.md, Memory).
+  ...PRODUCTION_RUNTIME_ENV,
   ...process.env,
   PORT: String(port),
   AUTH_PORT: String(authPort),

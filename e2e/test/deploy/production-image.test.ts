@@ -16,7 +16,7 @@ import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase } from '@heroes/db/testing';
 import { spawnProcess, waitFor } from '@heroes/test-kit';
 import { freePort } from '../_helpers/stack.ts';
-import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../../scripts/bench/lib/processes.ts';
+import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../../scripts/start/production-runtime.ts';
 
 const run = promisify(execFile);
 const PACKAGES = ['http-kit', 'service-platform', 'oauth-scopes', 'db', 'auth-server', 'resource-server'];
@@ -81,7 +81,7 @@ test('the Dockerfile builds compiled JavaScript into a non-root image with produ
   t.false('tsx' in rootManifest.dependencies, 'tsx is a development dependency');
 });
 
-test('npm run bench starts the compiled servers with the image\'s runtime environment (NODE_OPTIONS and the malloc settings)', (t) => {
+test('npm start and npm run bench run the servers with the image\'s runtime environment (NODE_OPTIONS and the malloc settings)', (t) => {
   const final = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1)!;
   const env = imageEnv(final);
   t.is(env['NODE_OPTIONS'], PRODUCTION_NODE_OPTIONS);

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../start/production-runtime.ts';
 
 const children: ChildProcess[] = [];
 const expectedExits = new WeakSet<ChildProcess>();
@@ -16,10 +17,6 @@ export interface NodeProcess {
   pid: number;
 }
 
-/** The production image's ENV NODE_OPTIONS (Dockerfile): keep the two equal. */
-export const PRODUCTION_NODE_OPTIONS = '--conditions=production --max-semi-space-size=8 --experimental-async-context-frame';
-/** The production image's other runtime ENV (Dockerfile; docs/performance.md, Memory). */
-export const PRODUCTION_RUNTIME_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } as const;
 
 /**
  * A `.ts` entry runs through tsx; a `.js` one (compiled, `dist/`) runs as the
