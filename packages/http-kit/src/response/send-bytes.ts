@@ -14,7 +14,8 @@ import { toByteBuffer } from './is-byte-body.ts';
 export function sendBytes(ctx: Context, bytes: Uint8Array | readonly number[], type = 'application/octet-stream'): void {
   const buffer = toByteBuffer(bytes);
   if (!buffer) throw new InternalServerError('sendBytes needs bytes (Uint8Array or integers 0-255)');
-  ctx.body = buffer;
+  // The type first: a Buffer body assigned without one makes Koa look up a type ('bin') of its own.
   ctx.type = type;
+  ctx.body = buffer;
   ctx.state['encodeBody'] = false;
 }

@@ -20,6 +20,7 @@
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
+import { sendBytes } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
 import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
 import type { ListQuery } from './read-list-query.ts';
@@ -32,9 +33,7 @@ export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: 
   const whole = cache !== undefined && !nameContains && after === 0 && query.limit === undefined;
   const cached = whole ? cache.read() : undefined;
   if (cached) {
-    // Content-Type first: a Buffer body assigned without one would make Koa look up a type of its own.
-    ctx.set('Content-Type', JSON_TYPE);
-    ctx.body = encodedList(cached);
+    sendBytes(ctx, encodedList(cached), JSON_TYPE);
     return;
   }
   const generation = cache?.generation ?? 0;
