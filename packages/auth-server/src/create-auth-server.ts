@@ -20,7 +20,7 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import { claimProofIds, createDb, poolStats, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from '@heroes/db/database-errors';
 import {
   createHttpKit,
@@ -53,7 +53,7 @@ import { registerPasswordGrant } from './provider/password-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
-import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
+import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
@@ -136,6 +136,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     findAccount: createFindAccount(db),
   });
   await silenceParsedBodyWarning();
+  // A DPoP proof is accepted once at the token endpoint, by any replica (RFC 9449 section 11.1).
+  replaceDpopReplayCheck(provider, async (clientId, jti, expiresAtSeconds) =>
+    (await claimProofIds(sqlPool(db), [{ id: proofIdKey('token', clientId, jti), expiresAtMs: expiresAtSeconds * 1000 }]))[0] === true);
   // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low

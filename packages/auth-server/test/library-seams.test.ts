@@ -14,6 +14,7 @@ import {
   PARSED_BODY_WARNING,
   PINNED_VERSION,
   SELECTIVE_BODY_MODULE,
+  VALIDATE_DPOP_MODULE,
 } from '../src/provider/library-seams.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,4 +73,14 @@ test('no file but library-seams.ts reaches into the library\'s internals', (t) =
   const reaching = sourceFiles(path.join(packageRoot, 'src'))
     .filter((file) => file !== seams && /oidc-provider\/lib\b/.test(fs.readFileSync(file, 'utf8')));
   t.deepEqual(reaching.map((file) => path.relative(packageRoot, file)), []);
+});
+
+test('seams 4 and 5: the DPoP proof check and replay check are where the seams take them', async (t) => {
+  const module = (await import(VALIDATE_DPOP_MODULE)) as Record<string, unknown>;
+  t.is(typeof module['default'], 'function');
+  t.is(typeof module['checkDpopReplay'], 'function');
+  t.regex(librarySource('lib/helpers/validate_dpop.js'), /ReplayDetection\.unique\(/, 'the replay check goes through ReplayDetection.unique');
+  const provider = bareProvider();
+  t.is(typeof (provider.ReplayDetection as unknown as Record<string, unknown>)['unique'], 'function');
+  t.regex(librarySource('lib/helpers/set_rt_bindings.js'), /case 'none'/, 'the library binds only public clients\' refresh tokens (provider/dpop-binding.ts binds the rest)');
 });

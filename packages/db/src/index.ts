@@ -10,3 +10,4 @@ export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type Dat
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';
+export { claimProofIds, proofIdKey, type ProofIdClaim } from './dpop-proof-ids.ts';

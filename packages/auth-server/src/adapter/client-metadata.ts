@@ -28,7 +28,9 @@
  *   (loopback http URIs, RFC 8252 section 7.3, are valid for both);
  * - `allowed_origins`: the web origins whose pages may call the token,
  *   revoke and introspect endpoints (clients/allowed-origins.ts), read by
- *   the provider's clientBasedCORS (provider/client-cors.ts).
+ *   the provider's clientBasedCORS (provider/client-cors.ts);
+ * - `auth add-client --require-dpop` is RFC 9449's `dpop_bound_access_tokens`:
+ *   every token request of the client must carry a DPoP proof.
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
@@ -44,7 +46,7 @@ export interface ClientMetadataOptions {
 }
 
 export function toClientMetadata(
-  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUris' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins'>>,
+  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUris' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins' | 'requireDpop'>>,
   { introspectionOnly = false }: ClientMetadataOptions = {},
 ): ClientMetadata {
   const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
@@ -57,6 +59,7 @@ export function toClientMetadata(
     redirect_uris: [...redirectUris],
     application_type: redirectUris.every(isWebUri) ? 'web' : 'native',
     [ALLOWED_ORIGINS]: introspectionOnly ? [] : effectiveOrigins(row.allowedOrigins ?? [], redirectUris),
+    dpop_bound_access_tokens: row.requireDpop === true,
   };
   if (confidential) metadata.client_secret = row.hashedSecret as string;
   metadata[ALLOWED_SCOPES_PROPERTY] = allowedScopes(row.allowedScopes);

@@ -3,7 +3,8 @@
  * login-throttle rows (throttle/login-throttle.ts) that no longer refuse
  * anything and were started over a day ago, so guesses with random
  * usernames or addresses cannot grow that table without end, and known
- * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS.
+ * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS,
+ * and DPoP proof ids past their window (@heroes/db's dpop-proof-ids.ts).
  *
  * Rules enforced here:
  * - the timer is unref'd: it never keeps the process alive;
@@ -20,6 +21,7 @@ export interface PurgeResult {
   records: number;
   loginThrottles: number;
   knownAddresses: number;
+  dpopProofIds: number;
 }
 
 export interface PurgeOptions {
@@ -34,7 +36,7 @@ export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
 export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAddressTtlMs = 30 * 86_400_000 }: PurgeOptions = {}): Promise<PurgeResult> {
   const expired = { expiresAt: { lte: now } };
   const staleBefore = new Date(now.getTime() - THROTTLE_ROW_TTL_MS);
-  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles, knownAddresses] = await Promise.all([
+  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles, knownAddresses, dpopProofIds] = await Promise.all([
     db.accessToken.deleteMany({ where: expired }),
     db.refreshToken.deleteMany({ where: expired }),
     db.authorizationCode.deleteMany({ where: expired }),
@@ -43,6 +45,7 @@ export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAd
       where: { windowStart: { lte: staleBefore }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
     }),
     db.loginKnownAddress.deleteMany({ where: { lastSuccessAt: { lte: new Date(now.getTime() - knownAddressTtlMs) } } }),
+    db.dpopProofId.deleteMany({ where: expired }),
   ]);
   return {
     accessTokens: accessTokens.count,
@@ -51,6 +54,7 @@ export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAd
     records: records.count,
     loginThrottles: loginThrottles.count,
     knownAddresses: knownAddresses.count,
+    dpopProofIds: dpopProofIds.count,
   };
 }
 

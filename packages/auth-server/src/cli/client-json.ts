@@ -23,6 +23,8 @@ export interface ClientJson {
   allowedOrigins: string[];
   /** The web origins whose pages may call the token, revoke and introspect endpoints. */
   effectiveOrigins: string[];
+  /** Token requests must carry a DPoP proof (`--require-dpop`). */
+  requireDpop: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -36,6 +38,7 @@ export function clientJson(client: ClientSummary): ClientJson {
     effectiveScopes: allowedScopes(client.allowedScopes),
     allowedOrigins: [...client.allowedOrigins],
     effectiveOrigins: effectiveOrigins(client.allowedOrigins, client.redirectUris),
+    requireDpop: client.requireDpop,
     createdAt: client.createdAt.toISOString(),
     updatedAt: client.updatedAt.toISOString(),
   };

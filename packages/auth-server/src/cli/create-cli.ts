@@ -11,6 +11,7 @@ import { ListClientsCommand } from './commands/list-clients-command.ts';
 import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
+import { SetRequireDpopCommand } from './commands/set-require-dpop-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
 import { namePlaceholders } from './option-placeholders.ts';
 
@@ -21,7 +22,7 @@ class AuthCli extends Cli {
   }
 }
 
-export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand];
+export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, SetRequireDpopCommand, RotateSecretCommand, KeysCommand];
 
 /** Every name a command answers to (`set-redirect-uri` too). */
 export function commandNames(): string[] {

@@ -1,5 +1,6 @@
 /**
- * The `list-clients` table: ID, TYPE, REDIRECT URIS, ALLOWED SCOPES, with
+ * The `list-clients` table: ID, TYPE, REDIRECT URIS, ALLOWED SCOPES, DPOP
+ * (`required` for a client registered with --require-dpop), with
  * columns padded to their widest cell, lists space-separated and '-' for
  * an empty cell.
  */
@@ -9,12 +10,13 @@ import { formatScopes, type ClientSummary } from '../clients/index.ts';
 export function formatClientTable(clients: readonly ClientSummary[]): string {
   if (clients.length === 0) return 'No clients registered.\n';
   const rows = [
-    ['ID', 'TYPE', 'REDIRECT URIS', 'ALLOWED SCOPES'],
+    ['ID', 'TYPE', 'REDIRECT URIS', 'ALLOWED SCOPES', 'DPOP'],
     ...clients.map((c) => [
       c.id,
       c.isPublic ? 'public' : 'confidential',
       c.redirectUris.length > 0 ? c.redirectUris.join(' ') : '-',
       c.allowedScopes.length > 0 ? formatScopes(c.allowedScopes) : '-',
+      c.requireDpop ? 'required' : '-',
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

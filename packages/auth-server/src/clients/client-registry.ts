@@ -32,6 +32,8 @@ export interface ClientSummary {
   allowedScopes: string[];
   /** Registered web origins (empty: the redirect URIs' origins apply). */
   allowedOrigins: string[];
+  /** Token requests must carry a DPoP proof (RFC 9449 section 5.2). */
+  requireDpop: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +48,8 @@ export interface AddClientInput {
   allowedScopes?: string | readonly string[] | undefined;
   /** Web origins for browser calls to token/revoke/introspect (docs/oauth.md). */
   allowedOrigins?: readonly string[] | undefined;
+  /** Every token request must carry a DPoP proof (docs/oauth.md). Default false. */
+  requireDpop?: boolean | undefined;
 }
 
 /**
@@ -60,7 +64,7 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }));
+    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins, requireDpop: input.requireDpop === true } }));
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
     throw err;
@@ -117,6 +121,11 @@ export async function setRedirectUris(db: PrismaClient, id: string, redirectUris
   return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) });
 }
 
+/** Whether the client's token requests must carry a DPoP proof; tokens already issued are unchanged. */
+export async function setRequireDpop(db: PrismaClient, id: string, requireDpop: boolean): Promise<ClientSummary> {
+  return updateClient(db, id, { requireDpop });
+}
+
 export interface RotateSecretOptions {
   /** Use this secret instead of generating one. */
   secret?: string | undefined;
@@ -152,7 +161,7 @@ export async function rotateSecret(
 async function updateClient(
   db: PrismaClient,
   id: string,
-  data: { allowedScopes?: string[]; redirectUris?: string[] },
+  data: { allowedScopes?: string[]; redirectUris?: string[]; requireDpop?: boolean },
 ): Promise<ClientSummary> {
   try {
     return toSummary(await db.oAuthClient.update({ where: { id }, data }));
@@ -174,6 +183,7 @@ function toSummary(row: OAuthClient): ClientSummary {
     redirectUris: row.redirectUris,
     allowedScopes: row.allowedScopes,
     allowedOrigins: row.allowedOrigins,
+    requireDpop: row.requireDpop,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -11,6 +11,7 @@ export {
   removeClient,
   setScopes,
   setRedirectUris,
+  setRequireDpop,
   rotateSecret,
   type AddClientInput,
   type ClientSummary,

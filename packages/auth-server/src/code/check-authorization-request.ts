@@ -15,8 +15,11 @@
  *   `openid` (OpenID Connect Core 3.1.2.1) may be added by any client to
  *   ask for an ID token and is never authority; `nonce` is kept for the ID
  *   token. `openid` is never implied: a request without it gets no ID token.
+ * - `dpop_jkt` (RFC 9449 section 10), when sent, must be a SHA-256 JWK
+ *   thumbprint (43 base64url characters) → invalid_request; the code is then
+ *   bound to that key: its exchange needs a DPoP proof signed by it.
  */
-import { formatScopes, OPENID } from '@heroes/oauth-scopes';
+import { formatScopes, JKT_SYNTAX, OPENID } from '@heroes/oauth-scopes';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
@@ -35,6 +38,8 @@ export interface AuthorizationRequest {
   state: string;
   /** False when the request omitted redirect_uri (the registered one is used); see provider/code-redirect-uri.ts. */
   redirectUriSent: boolean;
+  /** The DPoP key thumbprint the code is bound to (RFC 9449 section 10). */
+  dpopJkt: string | undefined;
 }
 
 export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest): AuthorizationRequest {
@@ -58,6 +63,10 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
     if (!CHALLENGE.test(request.codeChallenge)) throw new RedirectError('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
   }
 
+  if (request.dpopJkt !== undefined && !JKT_SYNTAX.test(request.dpopJkt)) {
+    throw new RedirectError('invalid_request', 'dpop_jkt must be a SHA-256 JWK thumbprint (RFC 7638): 43 base64url characters');
+  }
+
   const scopes = resolveScopes(allowedScopes(client.allowedScopes), request.scope);
   if (!scopes.ok) throw new RedirectError('invalid_scope', scopes.description);
   return {
@@ -67,5 +76,6 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
     codeChallenge: request.codeChallenge,
     state: request.state,
     redirectUriSent: request.redirectUri !== undefined,
+    dpopJkt: request.dpopJkt,
   };
 }

@@ -8,6 +8,9 @@
  * the code carries the `nonce`: the library then issues an ID token at the
  * exchange (OpenID Connect Core 3.1.3.3), signed with our keys.
  *
+ * A `dpop_jkt` of the request binds the code (`dpopJkt`, RFC 9449 section
+ * 10): the library's exchange then requires a proof of that key.
+ *
  * When the request omitted redirect_uri, the stored code says so
  * (`redirectUriOmitted`, one more write): only then may the exchange omit
  * it too (RFC 6749 section 4.1.3, see provider/code-redirect-uri.ts).
@@ -41,6 +44,7 @@ export async function mintCode(provider: Provider, db: PrismaClient, { client, a
     scope,
     ...(authorization.openid && authorization.nonce ? { nonce: authorization.nonce } : {}),
     ...(authorization.codeChallenge ? { codeChallenge: authorization.codeChallenge, codeChallengeMethod: 'S256' } : {}),
+    ...(authorization.dpopJkt ? { dpopJkt: authorization.dpopJkt } : {}),
     gty: 'authorization_code',
   });
   const value = await code.save();

@@ -31,6 +31,10 @@ export const SETTINGS = defineSettings({
   accessTokenTtl: { env: 'ACCESS_TOKEN_TTL', parse: seconds, default: 86_400, doc: 'password-grant access token lifetime, seconds' },
   codeAccessTokenTtl: { env: 'CODE_ACCESS_TOKEN_TTL', parse: seconds, default: 3_600, doc: 'lifetime of access tokens from the code flow and refreshes, seconds' },
   authCodeTtl: { env: 'AUTH_CODE_TTL', parse: seconds, default: 600, doc: 'authorization code lifetime, seconds' },
+  dpopRequireNonce: {
+    env: 'DPOP_REQUIRE_NONCE', parse: parseBoolean, default: false, defaultDoc: 'off',
+    doc: '`1`: every DPoP proof at the token endpoint must carry a server nonce (RFC 9449 section 8; the first request answers 400 `use_dpop_nonce` with `DPoP-Nonce`)',
+  },
   refreshTokenTtl: { env: 'REFRESH_TOKEN_TTL', parse: seconds, default: 30 * 86_400, doc: 'refresh token lifetime, seconds' },
   bcryptCost: SHARED.bcryptCost,
   passwordHashConcurrency: SHARED.passwordHashConcurrency,

@@ -10,7 +10,8 @@
  *  4. `scope`: the values the access token was stored with (out;
  *     provider/access-token-scope.ts)
  *  5. a grant type the authenticated client is not registered for →
- *     `unauthorized_client` (out)
+ *     `unauthorized_client` (out); a --require-dpop client's request
+ *     without a DPoP proof → `invalid_dpop_proof` (out, provider/dpop-binding.ts)
  *  6. methods: POST; OPTIONS to the library (CORS preflight); else 405
  *  7. database outages, here or in the library → 503 (out)
  *  8. the form read through http-kit (413, 415, 400) and handed to the library
@@ -36,6 +37,7 @@ import { createRevokeOnRefresh } from '../middleware/revoke-on-refresh.ts';
 import { lowercaseBearer } from '../middleware/token-response.ts';
 import { answerStoredScope } from '../provider/access-token-scope.ts';
 import { mapUnauthorizedClient } from '../middleware/unauthorized-client.ts';
+import { answerMissingDpopProof } from '../provider/dpop-binding.ts';
 import type { Endpoint } from './endpoint.ts';
 import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from './provider-steps.ts';
 
@@ -47,6 +49,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
       lowercaseBearer,
       answerStoredScope,
       mapUnauthorizedClient,
+      answerMissingDpopProof,
       providerMethods(shared, {
         POST: [
           shared.mapDatabaseOutage,

@@ -5,7 +5,14 @@
  * Rules enforced here:
  * - off: devInteractions (it accepts any password), implicit flow, userinfo,
  *   logout, dynamic registration, resource indicators, client credentials,
- *   pushed authorization requests, DPoP (nothing here would use them);
+ *   pushed authorization requests (nothing here would use them);
+ * - DPoP (RFC 9449, provider/dpop-binding.ts): a valid proof binds the
+ *   access token (`token_type: DPoP`, introspection `cnf.jkt`) at every
+ *   grant; proofs signed with DPOP_SIGNING_ALGS, `iat` within 5 minutes
+ *   (the library's window) unless a server nonce is used; every DPoP answer
+ *   carries a `DPoP-Nonce` (derived from the cookie keys, so every replica
+ *   accepts the others'), required in proofs with DPOP_REQUIRE_NONCE; a
+ *   client registered with --require-dpop must send a proof;
  * - response type `code` only; grants password (ours), authorization_code
  *   and refresh_token; client auth client_secret_basic/post and none;
  * - keys from configuration (never the development keys);
@@ -32,7 +39,8 @@ import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
-import { OPENID } from '@heroes/oauth-scopes';
+import { DPOP_SIGNING_ALGS, OPENID } from '@heroes/oauth-scopes';
+import { dpopNonceSecret, withDpopBoundRefreshTokens } from './dpop-binding.ts';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { withAccessTokenScope, type AdapterFactory } from './access-token-scope.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
@@ -48,7 +56,7 @@ export interface ProviderDeps {
 export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     // Called once per model, after `provider` exists.
-    adapter: withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)),
+    adapter: withDpopBoundRefreshTokens(withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId))),
     findAccount,
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
@@ -65,6 +73,7 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     issueRefreshToken: async (_ctx, client) => client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    enabledJWA: { dPoPSigningAlgValues: [...DPOP_SIGNING_ALGS] as NonNullable<NonNullable<Configuration['enabledJWA']>['dPoPSigningAlgValues']> },
     // The introspection `username` member, stored with the token (no read per introspection),
     // and `grant_id`: resource servers evict a revoked grant's cached tokens by it (notify/revocation-notifier.ts).
     extraTokenClaims: async (ctx, token) => {
@@ -105,7 +114,12 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
       resourceIndicators: { enabled: false },
       clientCredentials: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      dPoP: { enabled: false },
+      dPoP: {
+        enabled: true,
+        nonceSecret: dpopNonceSecret(keys.cookieKeys),
+        requireNonce: () => config.dpopRequireNonce,
+        allowReplay: false,
+      },
       revocation: {
         enabled: true,
         // RFC 7009 2.1: only the client the token was issued to may revoke it. Another client's token is

@@ -117,3 +117,57 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     }
   };
 }
+
+// ─── Seam 4: DPoP proofs at the password grant ──────────────────────────
+//
+// Why: the password grant is ours (provider/password-grant.ts), and its
+// tokens are bound like the library's own grants bind theirs (RFC 9449
+// section 5): the same proof checks (signature, typ, alg, htm, htu, iat,
+// server nonce), the same replay check and the same `jkt` binding. The
+// library hands its grants these helpers (lib/helpers/grants.js) but not a
+// registered grant; they are imported from where it defines them.
+
+/** The library's proof check (not exported by its package entry). */
+export const VALIDATE_DPOP_MODULE = 'oidc-provider/lib/helpers/validate_dpop.js';
+
+/** A verified proof: its key's RFC 7638 thumbprint, `jti` and `iat`. */
+export interface DpopProofResult {
+  thumbprint: string;
+  jti: string;
+  iat: number;
+}
+
+interface ValidateDpopModule {
+  default(provider: Provider, ctx: object, accessToken?: string): Promise<DpopProofResult | undefined>;
+  checkDpopReplay(provider: Provider, ctx: object, dPoP: DpopProofResult | undefined, clientId: string, ErrorClass?: unknown): Promise<void>;
+}
+
+let validateDpopModule: ValidateDpopModule | undefined;
+
+/** The request's `DPoP` proof checked as the library's grants check it; undefined without one. Throws invalid_dpop_proof / use_dpop_nonce. */
+export async function validateDpopProof(provider: Provider, ctx: object): Promise<DpopProofResult | undefined> {
+  validateDpopModule ??= (await import(VALIDATE_DPOP_MODULE)) as ValidateDpopModule;
+  return validateDpopModule.default(provider, ctx);
+}
+
+/** The library's replay check of a proof at the token endpoint (ReplayDetection, seam 5); throws invalid_grant for a replay. */
+export async function checkDpopProofReplay(provider: Provider, ctx: object, proof: DpopProofResult, clientId: string): Promise<void> {
+  validateDpopModule ??= (await import(VALIDATE_DPOP_MODULE)) as ValidateDpopModule;
+  await validateDpopModule.checkDpopReplay(provider, ctx, proof, clientId);
+}
+
+// ─── Seam 5: the DPoP replay check, atomic and shared ───────────────────
+//
+// Why: RFC 9449 section 11.1, a proof is accepted once. The library's
+// `ReplayDetection.unique` (lib/models/replay_detection.js) reads, then
+// writes: two replicas given the same proof at once both accept it. It is
+// replaced by one atomic claim in the table the edge uses too
+// (@heroes/db's claimProofIds), keyed per client as the library keys it.
+
+/** (client id, proof jti, expiry in epoch seconds) → true the first time. */
+export type ClaimProofId = (clientId: string, jti: string, expiresAtSeconds: number) => Promise<boolean>;
+
+export function replaceDpopReplayCheck(provider: Provider, claim: ClaimProofId): void {
+  const model = provider.ReplayDetection as unknown as { unique(iss: string, jti: string, exp: number): Promise<boolean> };
+  model.unique = (iss, jti, exp) => claim(iss, jti, exp);
+}

@@ -14,7 +14,12 @@
  *   `Retry-After`, at once, no password checked;
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
- * - the response: access_token, token_type `bearer`, expires_in (integer
+ * - a `DPoP` proof (RFC 9449) is checked as the library's grants check it
+ *   (provider/library-seams.ts, seam 4) before the password: a bad one →
+ *   400 invalid_dpop_proof (or use_dpop_nonce); a --require-dpop client
+ *   without one → invalid_dpop_proof; a valid one binds the access token
+ *   (and the refresh token) to its key, `token_type: DPoP`;
+ * - the response: access_token, token_type `bearer` (`DPoP` when bound), expires_in (integer
  *   seconds), refresh_token when issued, and always `scope`: the values the
  *   access token grants (RFC 6749 section 5.1).
  */
@@ -30,6 +35,8 @@ import { toAccount } from '../accounts/find-account.ts';
 import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
+import { checkDpopProofReplay, validateDpopProof, type DpopProofResult } from './library-seams.ts';
+import { DPOP_PROOF_REQUIRED, missingRequiredProof } from './dpop-binding.ts';
 
 export const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
 
@@ -57,8 +64,12 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     if (!resolved.ok) throw new errors.InvalidScope(resolved.description, params.scope ?? '');
     const scope = formatScopes(resolved.scopes);
 
+    const dPoP = await validateDpopProof(provider, ctx);
+    if (!dPoP && missingRequiredProof(client, ctx.get('DPoP'))) throw new errors.InvalidDpopProof(DPOP_PROOF_REQUIRED);
+    if (dPoP) await checkDpopProofReplay(provider, ctx, dPoP, client.clientId);
+
     // The grant and its tokens are written beside the throttle's record of the success (throttle/throttled-authenticator.ts).
-    const issued = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req), (user) => issue(ctx, user, scope)).catch((err: unknown) => {
+    const issued = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req), (user) => issue(ctx, user, scope, dPoP)).catch((err: unknown) => {
       if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
       if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;
@@ -67,7 +78,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     ctx.body = issued;
   };
 
-  async function issue(ctx: TokenEndpointGrantContext<PasswordParams>, user: AuthenticatedUser, scope: string) {
+  async function issue(ctx: TokenEndpointGrantContext<PasswordParams>, user: AuthenticatedUser, scope: string, dPoP: DpopProofResult | undefined) {
     const { client } = ctx.oidc;
     const account = toAccount(user);
     ctx.oidc.entity('Account', account);
@@ -81,17 +92,18 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const grantId = grant.jti || (await grantSaved);
 
     const at = new provider.AccessToken({ accountId: account.accountId, client, grantId, gty: 'password', scope, expiresIn: accessTokenTtl });
+    if (dPoP) at.setThumbprint('jkt', dPoP.thumbprint);
     ctx.oidc.entity('AccessToken', at);
     let rt: InstanceType<Provider['RefreshToken']> | undefined;
     if (client.clientAuthMethod !== 'none' && client.grantTypeAllowed('refresh_token')) {
-      rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope });
+      rt = new provider.RefreshToken({ accountId: account.accountId, client, grantId, gty: 'password', rotations: 0, scope, ...(dPoP ? { jkt: dPoP.thumbprint } : {}) });
       ctx.oidc.entity('RefreshToken', rt);
     }
     const [, accessToken, refreshToken] = await Promise.all([grantSaved, at.save(), rt?.save()]);
 
     return {
       access_token: accessToken,
-      token_type: 'bearer',
+      token_type: dPoP ? 'DPoP' : 'bearer',
       expires_in: at.expiration,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
       scope: at.scope,

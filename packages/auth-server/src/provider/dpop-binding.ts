@@ -1,0 +1,68 @@
+/**
+ * DPoP (RFC 9449) at the token endpoint, beyond what oidc-provider's
+ * features.dPoP does for its own grants (proof checks, `jkt` on the access
+ * token, `dpop_jkt` codes, refresh tokens of public clients bound):
+ * - a refresh token issued beside a DPoP-bound access token is bound to the
+ *   same key for confidential clients too, so a refresh "keeps the binding"
+ *   and needs a proof of that key (section 5: the library's refresh grant
+ *   checks a bound refresh token's `jkt`); done on the way to storage, as
+ *   provider/access-token-scope.ts fixes scopes;
+ * - a client registered with --require-dpop that sends no proof gets 400
+ *   `invalid_dpop_proof` (section 5.2 leaves the code open; the library's
+ *   own answer is `invalid_grant`), decided from the authenticated client
+ *   and the request, not from the library's wording;
+ * - the server-nonce secret (section 8), the same on every replica.
+ */
+import { hkdfSync } from 'node:crypto';
+import type { Middleware } from 'koa';
+import Provider, { type Adapter, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AdapterFactory } from './access-token-scope.ts';
+
+export const DPOP_PROOF_REQUIRED = 'this client must send a DPoP proof (DPoP header) with every token request';
+
+/** 32 bytes derived from the first cookie key: every replica reading the same keys file accepts the others' nonces. */
+export function dpopNonceSecret(cookieKeys: readonly string[]): Buffer {
+  return Buffer.from(hkdfSync('sha256', cookieKeys[0] ?? '', 'heroes', 'DPoP-Nonce secret', 32));
+}
+
+/** `adapters`, with a refresh token bound to the key of the access token issued beside it. */
+export function withDpopBoundRefreshTokens(adapters: AdapterFactory): AdapterFactory {
+  return function createBindingAdapter(model: string): Adapter {
+    const adapter = adapters(model);
+    return model === 'RefreshToken' ? new BoundRefreshTokens(adapter) : adapter;
+  };
+}
+
+class BoundRefreshTokens implements Adapter {
+  constructor(private readonly stored: Adapter) {}
+
+  upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<undefined | void> {
+    // Grants save the access token first (it is the request's AccessToken entity by then); a rotation copies `jkt` itself.
+    const accessToken = Provider.ctx?.oidc?.entities?.AccessToken as { jkt?: unknown } | undefined;
+    if (payload.jkt === undefined && typeof accessToken?.jkt === 'string') payload.jkt = accessToken.jkt;
+    return this.stored.upsert(id, payload, expiresIn);
+  }
+
+  find(id: string) { return this.stored.find(id); }
+  findByUserCode(userCode: string) { return this.stored.findByUserCode(userCode); }
+  findByUid(uid: string) { return this.stored.findByUid(uid); }
+  consume(id: string) { return this.stored.consume(id); }
+  destroy(id: string) { return this.stored.destroy(id); }
+  revokeByGrantId(grantId: string) { return this.stored.revokeByGrantId(grantId); }
+}
+
+/** True when `client` must send a proof and this request has none. */
+export function missingRequiredProof(client: { dpopBoundAccessTokens?: boolean } | undefined, dpopHeader: string | undefined): boolean {
+  return client?.dpopBoundAccessTokens === true && !dpopHeader;
+}
+
+/** POST /auth/token, on the way out: a refused request of a --require-dpop client without a proof says why. */
+export const answerMissingDpopProof: Middleware = async function answerMissingDpopProof(ctx, next) {
+  await next();
+  const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+  if (ctx.status !== 400 || body?.error !== 'invalid_grant') return;
+  const client = (ctx as unknown as Partial<KoaContextWithOIDC>).oidc?.client;
+  if (!missingRequiredProof(client, ctx.get('DPoP'))) return;
+  body.error = 'invalid_dpop_proof';
+  body.error_description = DPOP_PROOF_REQUIRED;
+};
