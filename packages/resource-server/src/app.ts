@@ -22,6 +22,7 @@ import { mapDatabaseError } from '@heroes/db/database-errors';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
+import { createReplayCheck } from './auth/dpop-replay.ts';
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
@@ -63,7 +64,11 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   mountHeroRoutes(router, {
     heroes,
     listCache,
-    bearerGuard: createBearerGuard(introspector, config.realm),
+    bearerGuard: createBearerGuard(introspector, config.realm, {
+      replay: createReplayCheck(db),
+      publicBaseUrl: config.publicBaseUrl,
+      windowSeconds: config.dpopProofWindowSeconds,
+    }),
     maxNameLength: config.maxHeroNameLength,
     readScope: config.heroesReadScope,
     writeScope: config.heroesWriteScope,

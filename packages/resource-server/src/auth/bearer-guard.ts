@@ -1,55 +1,103 @@
 /**
- * Middleware: the request must carry a valid bearer access token.
+ * Middleware: the request must carry a valid access token, as a bearer
+ * token (RFC 6750) or DPoP-bound with a proof (RFC 9449).
  * - rules and answers: see challenges.ts and parse-bearer-header.ts.
  * - more than one Authorization header → 400 invalid_request, counted in
  *   the raw headers (Node's `req.headers` keeps only the first copy).
  * - the token is checked by introspection (cached, see cached-introspector.ts).
+ * - a DPoP-bound token (introspection `cnf.jkt`) is accepted only as
+ *   `Authorization: DPoP` with exactly one `DPoP` proof header that passes
+ *   dpop-proof.ts, is signed by that very key (its RFC 7638 thumbprint is
+ *   `cnf.jkt`) and was never presented before (dpop-replay.ts, every
+ *   replica); sent as Bearer it is refused (section 7.2). A token that is
+ *   not bound is accepted only as Bearer.
  * - on success `ctx.state.auth` holds the TokenInfo for later steps.
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { CachedIntrospector } from './cached-introspector.ts';
-import { authServerUnavailable, duplicateAuthorization, invalidToken, malformedHeader, missingCredentials } from './challenges.ts';
+import {
+  authServerUnavailable,
+  duplicateAuthorization,
+  invalidDpopProof,
+  invalidDpopToken,
+  invalidToken,
+  malformedHeader,
+  missingCredentials,
+} from './challenges.ts';
+import { DpopProofError, verifyDpopProof } from './dpop-proof.ts';
+import type { ReplayCheck } from './dpop-replay.ts';
 import { IntrospectionUnavailableError } from './introspect-token.ts';
-import { MalformedAuthorizationError, parseBearerHeader } from './parse-bearer-header.ts';
+import { MalformedAuthorizationError, parseAccessTokenHeader, type AccessTokenCredentials } from './parse-bearer-header.ts';
 import type { TokenInfo } from './token-info.ts';
 
 export interface AuthState {
   auth: TokenInfo;
 }
 
+export interface DpopCheckOptions {
+  replay: ReplayCheck;
+  /** PUBLIC_BASE_URL: a proof's `htu` names the URL clients call. */
+  publicBaseUrl: string;
+  /** A proof's `iat` may be this far from now, either way (DPOP_PROOF_WINDOW_SECONDS). */
+  windowSeconds: number;
+}
+
 /**
  * Usage:
- *   router.all('/heroes', createBearerGuard(introspector, 'heroes'), ...steps);
+ *   router.all('/heroes', createBearerGuard(introspector, 'heroes', { replay, publicBaseUrl, windowSeconds: 60 }), ...steps);
  */
-export function createBearerGuard(introspector: CachedIntrospector, realm: string): Middleware {
+export function createBearerGuard(introspector: CachedIntrospector, realm: string, dpop: DpopCheckOptions): Middleware {
+  const base = dpop.publicBaseUrl.replace(/\/+$/, '');
   return async function bearerGuard(ctx, next) {
-    if (countAuthorizationHeaders(ctx.req.rawHeaders) > 1) throw duplicateAuthorization(realm);
-    let token: string | undefined;
+    if (countHeaders(ctx.req.rawHeaders, 'authorization') > 1) throw duplicateAuthorization(realm);
+    let credentials: AccessTokenCredentials | undefined;
     try {
-      token = parseBearerHeader(ctx.headers.authorization);
+      credentials = parseAccessTokenHeader(ctx.headers.authorization);
     } catch (err) {
       if (err instanceof MalformedAuthorizationError) throw malformedHeader(realm);
       throw err;
     }
-    if (token === undefined) throw missingCredentials(realm);
+    if (credentials === undefined) throw missingCredentials(realm);
     let info: TokenInfo;
     try {
-      info = await introspector.lookup(token);
+      info = await introspector.lookup(credentials.token);
     } catch (err) {
       if (err instanceof IntrospectionUnavailableError) throw authServerUnavailable(err);
       throw err;
     }
-    if (!info.active) throw invalidToken(realm);
+    if (credentials.scheme === 'bearer') {
+      if (!info.active) throw invalidToken(realm);
+      if (info.jkt !== undefined) throw invalidDpopToken(realm, 'this access token is DPoP-bound: send it as Authorization: DPoP with a DPoP proof');
+    } else {
+      if (!info.active) throw invalidDpopToken(realm, 'the access token is invalid, expired or revoked');
+      if (info.jkt === undefined) throw invalidDpopToken(realm, 'this access token is not DPoP-bound: send it as Authorization: Bearer');
+      await checkProof(ctx, credentials.token, info.jkt);
+    }
     (ctx.state as AuthState).auth = info;
     await next();
   };
+
+  async function checkProof(ctx: Context, token: string, jkt: string): Promise<void> {
+    const count = countHeaders(ctx.req.rawHeaders, 'dpop');
+    if (count !== 1) throw invalidDpopProof(realm, count === 0 ? 'a DPoP proof header is required with a DPoP-bound token' : 'send exactly one DPoP header');
+    let proof;
+    try {
+      proof = await verifyDpopProof(ctx.get('dpop'), { method: ctx.method, url: `${base}${ctx.path}`, accessToken: token, windowSeconds: dpop.windowSeconds });
+    } catch (err) {
+      if (err instanceof DpopProofError) throw invalidDpopProof(realm, err.message);
+      throw err;
+    }
+    if (proof.jkt !== jkt) throw invalidDpopProof(realm, 'the DPoP proof is signed by another key than the one the token is bound to');
+    const expiresAtMs = (proof.iat + dpop.windowSeconds + 1) * 1000;
+    if (!(await dpop.replay.firstUse(proof.jkt, proof.jti, expiresAtMs))) throw invalidDpopProof(realm, 'this DPoP proof was already used');
+  }
 }
 
 /** rawHeaders alternates names and values: [name, value, name, value, ...]. */
-function countAuthorizationHeaders(rawHeaders: string[]): number {
+function countHeaders(rawHeaders: string[], name: string): number {
   let count = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]?.toLowerCase() === 'authorization') count++;
+    if (rawHeaders[i]?.toLowerCase() === name) count++;
   }
   return count;
 }

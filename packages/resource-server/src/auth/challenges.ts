@@ -11,19 +11,47 @@
  * - unknown, expired, revoked token: 401 invalid_token.
  * - missing scope: 403 insufficient_scope with the scope needed, in the body
  *   (Aqueduct's `{"error","scope"}`) and in the challenge.
+ * - DPoP (RFC 9449 section 7.1): a request without credentials is also
+ *   offered the DPoP scheme (`DPoP algs="..."`, the accepted proof
+ *   algorithms); a failure of the DPoP scheme is answered with a DPoP
+ *   challenge: a bad, replayed or missing proof, or one of another key,
+ *   401 invalid_dpop_proof; an unknown token, or a bearer token sent as
+ *   DPoP, 401 invalid_token; a DPoP-bound token sent as Bearer, 401
+ *   invalid_token with the DPoP challenge (section 7.2: it is refused).
+ *   The body names the problem (`error_description`).
  * - authorization server unreachable: 503 (never 500, never a hang); when
  *   it answered 503 itself (e.g. its database is down) the body says so:
  *   "authorization server cannot validate tokens right now".
  */
 import { BadRequestError, ForbiddenError, RetryLaterError, UnauthorizedError } from '@heroes/http-kit';
+import { DPOP_SIGNING_ALGS } from '@heroes/oauth-scopes';
 
 function challenge(realm: string, params: Record<string, string> = {}): Record<string, string> {
   const parts = [`realm="${realm}"`, ...Object.entries(params).map(([k, v]) => `${k}="${v}"`)];
   return { 'WWW-Authenticate': `Bearer ${parts.join(', ')}` };
 }
 
+function dpopChallenge(realm: string, params: Record<string, string> = {}): string {
+  const parts = [`realm="${realm}"`, ...Object.entries(params).map(([k, v]) => `${k}="${v}"`), `algs="${DPOP_SIGNING_ALGS.join(' ')}"`];
+  return `DPoP ${parts.join(', ')}`;
+}
+
 export const missingCredentials = (realm: string) =>
-  new UnauthorizedError('unauthorized', { headers: challenge(realm) });
+  new UnauthorizedError('unauthorized', { headers: { 'WWW-Authenticate': `${challenge(realm)['WWW-Authenticate']}, ${dpopChallenge(realm)}` } });
+
+/** 401 invalid_dpop_proof: the proof is missing, malformed, fails a check, is replayed or is of another key. */
+export const invalidDpopProof = (realm: string, description: string) =>
+  new UnauthorizedError('invalid_dpop_proof', {
+    details: { error_description: description },
+    headers: { 'WWW-Authenticate': dpopChallenge(realm, { error: 'invalid_dpop_proof', error_description: description }) },
+  });
+
+/** 401 invalid_token under the DPoP scheme (an unknown token, a bearer token sent as DPoP, a bound token sent as Bearer). */
+export const invalidDpopToken = (realm: string, description: string) =>
+  new UnauthorizedError('invalid_token', {
+    details: { error_description: description },
+    headers: { 'WWW-Authenticate': dpopChallenge(realm, { error: 'invalid_token', error_description: description }) },
+  });
 
 export const malformedHeader = (realm: string) =>
   new BadRequestError('invalid_authorization_header', { headers: challenge(realm, { error: 'invalid_request' }) });

@@ -1,5 +1,6 @@
 /**
- * Authorization header → bearer token (RFC 6750 section 2.1).
+ * Authorization header → access token and scheme: `Bearer` (RFC 6750
+ * section 2.1) or `DPoP` (RFC 9449 section 7.1, same token syntax).
  * - absent header → `undefined` (the guard answers 401 without an error code).
  * - the scheme is matched case-insensitively (RFC 9110 section 11.1).
  * - exactly one space-separated credential in b64token syntax
@@ -13,15 +14,20 @@ export class MalformedAuthorizationError extends Error {
   }
 }
 
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+const CREDENTIALS = /^(Bearer|DPoP) +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+export interface AccessTokenCredentials {
+  scheme: 'bearer' | 'dpop';
+  token: string;
+}
 
 /**
  * Usage:
- *   const token = parseBearerHeader(ctx.get('authorization') || undefined);
+ *   const credentials = parseAccessTokenHeader(ctx.get('authorization') || undefined); // { scheme, token } | undefined
  */
-export function parseBearerHeader(header: string | undefined): string | undefined {
+export function parseAccessTokenHeader(header: string | undefined): AccessTokenCredentials | undefined {
   if (header === undefined) return undefined;
-  const match = BEARER.exec(header);
-  if (!match?.[1]) throw new MalformedAuthorizationError();
-  return match[1];
+  const match = CREDENTIALS.exec(header);
+  if (!match?.[1] || !match[2]) throw new MalformedAuthorizationError();
+  return { scheme: match[1].toLowerCase() === 'dpop' ? 'dpop' : 'bearer', token: match[2] };
 }

@@ -2,7 +2,7 @@
  * What the guard knows about a presented access token, reduced from an
  * RFC 7662 introspection response.
  */
-import { splitScopes } from '@heroes/oauth-scopes';
+import { JKT_SYNTAX, splitScopes } from '@heroes/oauth-scopes';
 
 export interface TokenInfo {
   active: boolean;
@@ -15,6 +15,8 @@ export interface TokenInfo {
   exp?: number;
   /** The grant the token belongs to (`grant_id`): a revocation notice of that grant evicts it from the cache. */
   grantId?: string;
+  /** A DPoP-bound token's key thumbprint (RFC 9449 section 6: `cnf.jkt`): every use needs a proof of that key. */
+  jkt?: string;
 }
 
 export const INACTIVE: TokenInfo = Object.freeze({ active: false, scopes: Object.freeze([]) });
@@ -23,9 +25,11 @@ export const INACTIVE: TokenInfo = Object.freeze({ active: false, scopes: Object
  * Reduces an introspection response to a TokenInfo.
  * - `active` must be exactly `true`; anything else is inactive.
  * - a token whose `exp` has passed is inactive, whatever `active` says.
- * - only bearer access tokens count: oidc-provider answers `token_type`
- *   "Bearer" for access tokens and omits it for refresh tokens, so a
- *   refresh token presented as a bearer token is inactive here.
+ * - only access tokens count: oidc-provider answers `token_type` "Bearer"
+ *   or "DPoP" for access tokens and omits it for refresh tokens, so a
+ *   refresh token presented as an access token is inactive here;
+ * - a "DPoP" token must name its key (`cnf.jkt`, a SHA-256 thumbprint,
+ *   RFC 9449 section 6.2), else it is inactive: it could never be checked.
  *
  * Usage:
  *   const info = toTokenInfo(await response.json());
@@ -35,7 +39,10 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
   const record = body as Record<string, unknown>;
   if (record.active !== true) return INACTIVE;
   const tokenType = record.token_type;
-  if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') return INACTIVE;
+  const type = typeof tokenType === 'string' ? tokenType.toLowerCase() : undefined;
+  if (type !== 'bearer' && type !== 'dpop') return INACTIVE;
+  const jkt = type === 'dpop' ? boundKey(record.cnf) : undefined;
+  if (type === 'dpop' && jkt === undefined) return INACTIVE;
   const exp = typeof record.exp === 'number' ? record.exp : undefined;
   if (exp !== undefined && exp <= nowSeconds) return INACTIVE;
   const scope = typeof record.scope === 'string' ? record.scope : '';
@@ -47,7 +54,13 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
     sub: str(record.sub),
     exp,
     grantId: str(record.grant_id),
+    ...(jkt === undefined ? {} : { jkt }),
   };
+}
+
+function boundKey(cnf: unknown): string | undefined {
+  const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as Record<string, unknown>)['jkt'] : undefined;
+  return typeof jkt === 'string' && JKT_SYNTAX.test(jkt) ? jkt : undefined;
 }
 
 function str(value: unknown): string | undefined {

@@ -63,6 +63,10 @@ export const SETTINGS = defineSettings({
     doc: 'cached inactive (unknown, revoked) token results, in a cache of their own: random tokens never evict valid entries',
   },
   introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
+  dpopProofWindowSeconds: {
+    env: 'DPOP_PROOF_WINDOW_SECONDS', parse: integer({ min: 1, max: 300 }), default: 60,
+    doc: "how far a DPoP proof's `iat` may be from the edge's clock, either way, seconds; each proof is accepted once by any replica within it (docs/oauth.md)",
+  },
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
   authProxyTimeoutMs: { env: 'AUTH_PROXY_TIMEOUT_MS', parse: positive, default: 30_000, doc: 'time limit of a forwarded `/auth/*` request, ms' },
   trustProxy: {

@@ -30,10 +30,10 @@ test.after.always(async () => {
 const heroes = (headers: Record<string, string> = {}, method = 'GET') =>
   request(`${rs.url}/heroes`, { method, headers, ...(method === 'POST' ? { json: { name: `h-${Math.random()}` } } : {}) });
 
-test('no Authorization header → 401 JSON with a bare Bearer challenge', async (t) => {
+test('no Authorization header → 401 JSON with a Bearer challenge (and the DPoP one)', async (t) => {
   const res = await heroes();
   t.is(res.status, 401);
-  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes"');
+  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes", DPoP realm="heroes", algs="ES256 EdDSA Ed25519 PS256 RS256"');
   t.deepEqual(res.body, { error: 'unauthorized' });
 });
 

@@ -1,14 +1,16 @@
 import test from 'ava';
 import { basicAuthorization } from '../../src/auth/introspect-token.ts';
-import { MalformedAuthorizationError, parseBearerHeader } from '../../src/auth/parse-bearer-header.ts';
+import { MalformedAuthorizationError, parseAccessTokenHeader } from '../../src/auth/parse-bearer-header.ts';
 import { toTokenInfo } from '../../src/auth/token-info.ts';
 
-test('parseBearerHeader accepts b64token syntax', (t) => {
-  t.is(parseBearerHeader(undefined), undefined);
-  t.is(parseBearerHeader('Bearer abc-._~+/=='), 'abc-._~+/==');
-  t.is(parseBearerHeader('Bearer   abc  '), 'abc');
-  t.throws(() => parseBearerHeader(''), { instanceOf: MalformedAuthorizationError });
-  t.throws(() => parseBearerHeader('Bearer a=b'), { instanceOf: MalformedAuthorizationError });
+test('parseAccessTokenHeader accepts b64token syntax under Bearer and DPoP', (t) => {
+  t.is(parseAccessTokenHeader(undefined), undefined);
+  t.deepEqual(parseAccessTokenHeader('Bearer abc-._~+/=='), { scheme: 'bearer', token: 'abc-._~+/==' });
+  t.deepEqual(parseAccessTokenHeader('Bearer   abc  '), { scheme: 'bearer', token: 'abc' });
+  t.deepEqual(parseAccessTokenHeader('dpop abc'), { scheme: 'dpop', token: 'abc' });
+  t.throws(() => parseAccessTokenHeader(''), { instanceOf: MalformedAuthorizationError });
+  t.throws(() => parseAccessTokenHeader('Bearer a=b'), { instanceOf: MalformedAuthorizationError });
+  t.throws(() => parseAccessTokenHeader('Basic abc'), { instanceOf: MalformedAuthorizationError });
 });
 
 test('basicAuthorization URL-encodes id and secret (RFC 6749 section 2.3.1)', (t) => {
@@ -25,4 +27,12 @@ test('toTokenInfo only trusts active bearer tokens that have not expired', (t) =
   t.false(toTokenInfo({ active: true, token_type: 'Bearer', exp: 1_000 }, now).active);
   const info = toTokenInfo({ active: true, token_type: 'bearer', exp: 2_000, scope: 'a  b', client_id: 'c', username: 'u', grant_id: 'g' }, now);
   t.deepEqual(info, { active: true, scopes: ['a', 'b'], clientId: 'c', username: 'u', sub: undefined, exp: 2_000, grantId: 'g' });
+});
+
+test('toTokenInfo: a DPoP token carries its key thumbprint, and is inactive without a valid one', (t) => {
+  const jkt = 'a'.repeat(43);
+  t.is(toTokenInfo({ active: true, token_type: 'DPoP', cnf: { jkt } }, 1_000).jkt, jkt);
+  t.false(toTokenInfo({ active: true, token_type: 'DPoP' }, 1_000).active);
+  t.false(toTokenInfo({ active: true, token_type: 'DPoP', cnf: { jkt: 'short' } }, 1_000).active);
+  t.is(toTokenInfo({ active: true, token_type: 'Bearer', cnf: { jkt } }, 1_000).jkt, undefined, 'only a DPoP token is bound');
 });

@@ -1,0 +1,52 @@
+/**
+ * The edge's DPoP replay check (RFC 9449 section 11.1): a proof is accepted
+ * once by ANY replica, through the dpop_proof_ids table in PostgreSQL
+ * (@heroes/db's claimProofIds, one atomic statement). The guarantee: a
+ * proof (its key and `jti`) is accepted at most once while its `iat` is
+ * within the window, whichever replicas receive it, including at the same
+ * moment; with the database unreachable no DPoP request is served (503), so
+ * a replay never gets through unchecked.
+ *
+ * Claims arriving in the same turn of the event loop share one statement
+ * (a batch of at most MAX_BATCH ids): under load the check costs one round
+ * trip per batch, not per request.
+ *
+ * Usage:
+ *   const replay = createReplayCheck(pool);
+ *   if (!(await replay.firstUse(jkt, jti, expiresAtMs))) refuse();
+ */
+import { claimProofIds, proofIdKey, type ProofIdClaim, type Queryable } from '@heroes/db/pg';
+
+const MAX_BATCH = 500;
+
+interface Pending extends ProofIdClaim {
+  resolve(first: boolean): void;
+  reject(err: unknown): void;
+}
+
+export interface ReplayCheck {
+  /** True the first time this key's `jti` is seen (until `expiresAtMs`). */
+  firstUse(jkt: string, jti: string, expiresAtMs: number): Promise<boolean>;
+}
+
+export function createReplayCheck(db: Queryable): ReplayCheck {
+  let pending: Pending[] = [];
+
+  function flush(): void {
+    const batch = pending.splice(0, MAX_BATCH);
+    if (pending.length > 0) setImmediate(flush);
+    claimProofIds(db, batch).then(
+      (results) => batch.forEach((claim, index) => claim.resolve(results[index] === true)),
+      (err: unknown) => batch.forEach((claim) => claim.reject(err)),
+    );
+  }
+
+  return {
+    firstUse(jkt, jti, expiresAtMs) {
+      return new Promise<boolean>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ id: proofIdKey('edge', jkt, jti), expiresAtMs, resolve, reject });
+      });
+    },
+  };
+}
