@@ -13,6 +13,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type Crypt
 export interface DpopKey {
   alg: string;
   privateKey: CryptoKey;
+  publicKey: CryptoKey;
   publicJwk: JWK;
   /** RFC 7638 SHA-256 thumbprint of the public key (`cnf.jkt`, `dpop_jkt`). */
   jkt: string;
@@ -36,7 +37,7 @@ export interface ProofClaims {
 export async function createDpopKey(alg = 'ES256'): Promise<DpopKey> {
   const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
-  return { alg, privateKey, publicJwk, jkt: await calculateJwkThumbprint(publicJwk) };
+  return { alg, privateKey, publicKey, publicJwk, jkt: await calculateJwkThumbprint(publicJwk) };
 }
 
 /** `ath`: base64url(SHA-256(access token)). */

@@ -4,6 +4,7 @@
  * - any origin by default: these routes take bearer tokens, never cookies,
  *   so a page on another origin can do nothing a script outside a browser
  *   could not; `corsOrigins` narrows it to a list;
+ * - a page may send DPoP proofs (the `DPoP` header, RFC 9449);
  * - WWW-Authenticate (RFC 6750 section 3), Link (paging) and X-Request-Id
  *   are readable by scripts;
  * - the headers are on error answers too: they are set before the routes
@@ -29,7 +30,7 @@ export function createCors(allowedOrigins: readonly string[]): Koa.Middleware {
       return allowed.has(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', 'DPoP', 'X-Request-Id'],
     exposeHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
