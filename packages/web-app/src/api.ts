@@ -1,9 +1,12 @@
 /**
- * The hero API (docs/heroes-api.md) with the session's bearer token. A 401
+ * The hero API (docs/heroes-api.md) with the session's token: a DPoP token
+ * as `Authorization: DPoP` with a fresh proof per request (dpop.ts), a
+ * bearer one as `Authorization: Bearer`. A 401
  * means the token expired or was revoked: SessionExpiredError, and the app
  * asks to sign in again.
  */
 import { clearSession, loadSession } from './session.ts';
+import { currentKeyPair, proof } from './dpop.ts';
 
 export interface Hero {
   id: number;
@@ -22,6 +25,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const session = loadSession();
   if (!session) throw new SessionExpiredError();
   const headers: Record<string, string> = { Authorization: `Bearer ${session.accessToken}` };
+  if (session.tokenType.toLowerCase() === 'dpop') {
+    const pair = await currentKeyPair();
+    if (!pair) throw new SessionExpiredError();
+    headers['Authorization'] = `DPoP ${session.accessToken}`;
+    headers['DPoP'] = await proof(pair, method, path, session.accessToken);
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status === 401) {

@@ -4,10 +4,14 @@
  * - `state` (RFC 6749 section 10.12) and the PKCE verifier are kept in
  *   sessionStorage across the redirect and used once;
  * - the callback checks `state`, and `iss` (RFC 9207) against this origin,
- *   before exchanging the code.
+ *   before exchanging the code;
+ * - the token is DPoP-bound (dpop.ts): the request names the key
+ *   (`dpop_jkt`) and the exchange carries a proof, sent again with the
+ *   server's nonce when it asks for one (`use_dpop_nonce`).
  */
 import { CLIENT_ID, SCOPE, redirectUri } from './config.ts';
 import { clearSession, saveSession, type Session } from './session.ts';
+import { currentKeyPair, forgetKeyPair, newKeyPair, proof, rememberNonce, thumbprint } from './dpop.ts';
 
 const PENDING = 'heroes.pending-sign-in';
 
@@ -45,6 +49,7 @@ export async function signIn(returnTo: string): Promise<void> {
     state: pending.state,
     code_challenge: await challengeOf(pending.verifier),
     code_challenge_method: 'S256',
+    dpop_jkt: await thumbprint(await newKeyPair()),
   });
   location.assign(`/auth/code?${query}`);
 }
@@ -64,21 +69,38 @@ export async function completeSignIn(url: URL): Promise<string> {
   const code = params.get('code');
   if (!code) throw new SignInError('Sign-in failed: no code in the answer.');
 
-  const res = await fetch('/auth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: pending.verifier, client_id: CLIENT_ID }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string; error?: string };
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: pending.verifier, client_id: CLIENT_ID });
+  const { res, body } = await requestToken(form);
   if (!res.ok || !body.access_token) throw new SignInError(`Sign-in failed: ${body.error_description ?? body.error ?? res.status}`);
-  const session: Session = { accessToken: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 };
+  const session: Session = { accessToken: body.access_token, tokenType: body.token_type ?? 'bearer', expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 };
   saveSession(session);
   return pending.returnTo;
+}
+
+interface TokenAnswer {
+  access_token?: string;
+  token_type?: string;
+  expires_in?: number;
+  error_description?: string;
+  error?: string;
+}
+
+/** POST /auth/token with a DPoP proof; once more with the server's nonce when it asks for one (RFC 9449 section 8). */
+async function requestToken(form: URLSearchParams, retried = false): Promise<{ res: Response; body: TokenAnswer }> {
+  const pair = await currentKeyPair();
+  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  if (pair) headers['DPoP'] = await proof(pair, 'POST', '/auth/token');
+  const res = await fetch('/auth/token', { method: 'POST', headers, body: form });
+  rememberNonce(res);
+  const body = (await res.json().catch(() => ({}))) as TokenAnswer;
+  if (!retried && res.status === 400 && body.error === 'use_dpop_nonce') return requestToken(form, true);
+  return { res, body };
 }
 
 /** Revokes the token (best effort: the session is gone locally either way). */
 export async function signOut(session: Session | undefined): Promise<void> {
   clearSession();
+  await forgetKeyPair();
   if (!session) return;
   await fetch('/auth/revoke', {
     method: 'POST',

@@ -2,11 +2,14 @@
  * The Tour of Heroes web app at /app (docs/web-app.md), end to end in real
  * Chromium against both servers: sign in through the code flow with PKCE
  * (a wrong password first), dashboard, list, add, rename, search as you
- * type, delete, sign out (the token is revoked).
+ * type, delete, sign out (the token is revoked); its tokens are DPoP-bound
+ * to a non-extractable key, so a token copied out of the page is useless.
  */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import test from 'ava';
 import type { Browser } from 'playwright-core';
-import { waitFor } from '@heroes/test-kit';
+import { createDpopKey, dpopProof, waitFor } from '@heroes/test-kit';
 import { signIn, startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
 let app: AppInBrowser;
@@ -18,6 +21,17 @@ test.before(async () => {
   ({ stack, browser } = app);
 });
 test.after.always(() => app?.close());
+
+/** Rows of the stack's database, read directly (the app's own token cannot be used from here: it is DPoP-bound). */
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: stack.database.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 test.serial('the app signs in, manages heroes and signs out', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
@@ -38,6 +52,7 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   t.regex(page.url(), /\/app\/dashboard$/);
   const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('heroes.session') ?? '{}').accessToken as string);
   t.truthy(token);
+  const tokenHash = createHash('sha256').update(token).digest('hex');
 
   // Add heroes on the list page.
   await page.getByRole('link', { name: 'Heroes' }).click();
@@ -46,7 +61,7 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('link', { name, exact: true }).waitFor(WAIT);
   }
-  const stored = await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as Array<{ id: number; name: string }>;
+  const stored = await query<{ name: string }>('SELECT name FROM heroes ORDER BY id');
   t.deepEqual(stored.map((hero) => hero.name), ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta']);
 
   // A duplicate name is refused with a message.
@@ -85,8 +100,52 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
   // The edge learns of a revocation from the authorization server's notice (PostgreSQL
   // LISTEN/NOTIFY, docs/oauth.md), a moment after the revoke answer: wait for it, never assume it came first.
-  await waitFor(async () => (await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } })).status === 401, { message: 'the token was revoked' });
+  await waitFor(async () => (await query('SELECT 1 FROM access_tokens WHERE id = $1', [tokenHash])).length === 0, { message: 'the token was revoked' });
   t.deepEqual(failures, []);
+  await page.close();
+});
+
+test.serial('the app\'s token is DPoP-bound to a non-extractable key: copied out of the page it is useless', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.url}/app/`);
+  await signIn(page, 'tour', 'tour password');
+  await page.getByRole('heading', { name: 'Top Heroes' }).waitFor(WAIT);
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('heroes.session') ?? '{}') as { accessToken: string; tokenType: string });
+  t.is(session.tokenType, 'DPoP');
+
+  // The key: in IndexedDB, its private half not extractable, not even by the page.
+  const key = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('heroes');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const pair = await new Promise<CryptoKeyPair>((resolve, reject) => {
+      const get = db.transaction('dpop-keys').objectStore('dpop-keys').get('current');
+      get.onsuccess = () => resolve(get.result as CryptoKeyPair);
+      get.onerror = () => reject(get.error);
+    });
+    const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(() => 'exported', (err: Error) => err.name);
+    return { extractable: pair.privateKey.extractable, algorithm: (pair.privateKey.algorithm as EcKeyAlgorithm).namedCurve, exported };
+  });
+  t.deepEqual(key, { extractable: false, algorithm: 'P-256', exported: 'InvalidAccessError' });
+
+  // Elsewhere: as a bearer token, or with a proof of another key, the copied token is refused.
+  const asBearer = await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+  t.is(asBearer.status, 401);
+  t.regex(asBearer.headers.get('www-authenticate') ?? '', /^DPoP .*error="invalid_token"/);
+  const thief = await createDpopKey();
+  const withOtherKey = await fetch(`${stack.url}/heroes`, {
+    headers: { authorization: `DPoP ${session.accessToken}`, dpop: await dpopProof(thief, { htm: 'GET', htu: `${stack.url}/heroes`, accessToken: session.accessToken }) },
+  });
+  t.is(withOtherKey.status, 401);
+  t.regex(withOtherKey.headers.get('www-authenticate') ?? '', /error="invalid_dpop_proof"/);
+
+  // In the page, with its key, the same token works.
+  await page.getByRole('link', { name: 'Heroes' }).click();
+  await page.getByLabel('Hero name').fill('Bound');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('link', { name: 'Bound', exact: true }).waitFor(WAIT);
   await page.close();
 });
 
