@@ -24,6 +24,7 @@ import { startStack, type Stack } from './bench/lib/stack.ts';
 import { bigForms } from './bench/sections/big-forms.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
 import { coldStart } from './bench/sections/cold-start.ts';
+import { dpop } from './bench/sections/dpop.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
 import { heroesList } from './bench/sections/heroes-list.ts';
@@ -41,7 +42,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * by the first of them that runs; `heroes` runs first, on 10 heroes);
  * `cold-start` runs first of all, while the machine is quietest.
  */
-const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, dpop, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad];
 
 // BCRYPT_COST through the servers' own entry: the bench hashes at the cost they would use.
 const cost = loadSettings({ bcryptCost: AUTH_SETTINGS.bcryptCost }, process.env).bcryptCost;

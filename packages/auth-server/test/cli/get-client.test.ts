@@ -15,16 +15,17 @@ test('get-client <id> shows one client with what applies when nothing is registe
   t.is(result.code, 0, result.stderr);
   const lines = result.stdout.trimEnd().split('\n');
   const label = (name: string) => `${name}:`.padEnd(17);
-  t.deepEqual(lines.slice(0, 6), [
+  t.deepEqual(lines.slice(0, 7), [
     `${label('ID')}spa`,
     `${label('Type')}confidential`,
     `${label('Redirect URIs')}https://app.example/cb`,
     `${' '.repeat(17)}http://127.0.0.1:8080/cb`,
     `${label('Allowed scopes')}none registered: heroes:read heroes:write apply`,
     `${label('Allowed origins')}none registered: https://app.example http://127.0.0.1:8080 (the redirect URIs' origins) apply`,
+    `${label('DPoP')}optional (a DPoP proof binds the token; none: a bearer token)`,
   ]);
-  t.regex(lines[6]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
-  t.regex(lines[7]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
+  t.regex(lines[7]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
+  t.regex(lines[8]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
   for (const output of [result.stdout, result.stderr]) {
     t.false(output.includes(secret));
     t.false(output.includes(hash));
@@ -45,9 +46,28 @@ test('get-client --id with --json prints the client as one JSON object', async (
     effectiveScopes: ['heroes:read', 'openid'],
     allowedOrigins: ['https://tool.example'],
     effectiveOrigins: ['https://tool.example'],
+    requireDpop: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
+});
+
+test('add-client --require-dpop and set-require-dpop [--off]: shown by get-client, list-clients and --json', async (t) => {
+  const added = await auth('add-client', '--id', 'bound', '--require-dpop', '--json');
+  t.is(added.code, 0, added.stderr);
+  t.is((JSON.parse(added.stdout) as { client: { requireDpop: boolean } }).client.requireDpop, true);
+  t.true((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'bound' } })).requireDpop);
+  t.regex((await auth('get-client', 'bound')).stdout, /^DPoP: +required/m);
+  t.regex((await auth('list-clients')).stdout, /^bound\s+public\s+-\s+-\s+required$/m);
+  const off = await auth('set-require-dpop', '--id', 'bound', '--off');
+  t.is(off.code, 0, off.stderr);
+  t.false((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'bound' } })).requireDpop);
+  t.is((await auth('set-require-dpop', '--id', 'bound')).code, 0);
+  t.true((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'bound' } })).requireDpop);
+  const ghost = await auth('set-require-dpop', '--id', 'ghost');
+  t.is(ghost.code, 1);
+  const builtIn = await auth('set-require-dpop', '--id', 'tour-of-heroes');
+  t.is(builtIn.code, 1, 'a built-in client needs --force');
 });
 
 test('get-client with an unknown id fails with exit 1, as text or as JSON', async (t) => {
