@@ -9,12 +9,19 @@ export const AUTH_PATHS = {
     post: {
       tags: ['oauth'],
       summary: 'Get a token (RFC 6749)',
-      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636) and `refresh_token`. Confidential clients authenticate with HTTP Basic; public clients send `client_id`.',
+      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636) and `refresh_token`. Confidential clients authenticate with HTTP Basic; public clients send `client_id`. ' +
+        'With a `DPoP` proof (RFC 9449) the access token is bound to the proof\'s key (`token_type: DPoP`); a refresh of a bound grant needs a proof of the same key.',
       security: clientAuth,
+      parameters: [
+        { name: 'DPoP', in: 'header', description: 'A DPoP proof JWT (RFC 9449 section 4): `htm` POST, `htu` this URL; required for clients registered with `--require-dpop`', schema: { type: 'string' } },
+      ],
       requestBody: formBody('TokenRequest'),
       responses: {
-        '200': json('TokenResponse', 'The token'),
-        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope'),
+        '200': { ...json('TokenResponse', 'The token'), headers: { 'DPoP-Nonce': { description: 'With a DPoP proof: the nonce for the next proof (RFC 9449 section 8)', schema: { type: 'string' } } } },
+        '400': {
+          ...oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_dpop_proof (a bad proof, or none from a `--require-dpop` client) or use_dpop_nonce (send the proof again with the `DPoP-Nonce` given)'),
+          headers: { 'DPoP-Nonce': { description: 'The nonce to put in the next DPoP proof (RFC 9449 section 8)', schema: { type: 'string' } } },
+        },
         '401': oauthError('invalid_client'),
         '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read'),
         '429': oauthError('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds'),
@@ -34,6 +41,7 @@ export const AUTH_PATHS = {
         { name: 'scope', in: 'query', schema: { type: 'string' } },
         { name: 'code_challenge', in: 'query', description: 'required for public clients', schema: { type: 'string' } },
         { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
+        { name: 'dpop_jkt', in: 'query', description: 'RFC 9449 section 10: binds the code to this DPoP key', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
       ],
       responses: { '200': html('The login form'), '400': html('An invalid request, shown as a page') },
     },

@@ -4,9 +4,9 @@ import { bearerErrors, error, json } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
-// Either scheme: a token from "Authorize" (oauth2) or one pasted as is (bearerToken).
-const read = [{ oauth2: [HEROES_READ] }, { bearerToken: [] }];
-const write = [{ oauth2: [HEROES_WRITE] }, { bearerToken: [] }];
+// Any scheme: a token from "Authorize" (oauth2), one pasted as is (bearerToken), or a DPoP-bound one with its proof (dpop).
+const read = [{ oauth2: [HEROES_READ] }, { bearerToken: [] }, { dpop: [] }];
+const write = [{ oauth2: [HEROES_WRITE] }, { bearerToken: [] }, { dpop: [] }];
 
 /** `/heroes/abc`, `/heroes/0`: Aqueduct's `invalid value for path value 'id'`. */
 const badId = error('`id` in the path is not a positive integer');

@@ -49,6 +49,12 @@ export function createOpenApiDocument(): Record<string, unknown> {
           },
         },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'An access token you already have (e.g. from `POST /auth/token`), sent as `Authorization: Bearer <token>`.' },
+        dpop: {
+          type: 'http',
+          scheme: 'DPoP',
+          description:
+            'A DPoP-bound access token (RFC 9449; from `POST /auth/token` with a `DPoP` proof) as `Authorization: DPoP <token>`, with a `DPoP` header: a new proof per request signed by the token\'s key, `htm` the method, `htu` the URL at the public base URL, `iat` within DPOP_PROOF_WINDOW_SECONDS, `ath` the token\'s SHA-256. Each proof is accepted once (docs/oauth.md).',
+        },
         clientBasic: { type: 'http', scheme: 'basic', description: 'A confidential client: client id and secret (RFC 6749 section 2.3.1).' },
       },
     },

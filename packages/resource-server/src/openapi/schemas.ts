@@ -94,7 +94,7 @@ export const SCHEMAS = {
     required: ['access_token', 'token_type', 'expires_in'],
     properties: {
       access_token: { type: 'string' },
-      token_type: { type: 'string', description: 'bearer' },
+      token_type: { type: 'string', enum: ['bearer', 'DPoP'], description: '`DPoP` when the request carried a DPoP proof (the token is bound to its key, RFC 9449), else `bearer`' },
       expires_in: { type: 'integer' },
       refresh_token: { type: 'string', description: 'clients with a secret only' },
       scope: { type: 'string', description: 'when the token has scopes' },
@@ -134,6 +134,7 @@ export const SCHEMAS = {
       code_challenge: { type: 'string', maxLength: 128 },
       code_challenge_method: { const: 'S256' },
       nonce: { type: 'string', maxLength: 1024 },
+      dpop_jkt: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'RFC 9449 section 10: binds the code to this DPoP key (its RFC 7638 SHA-256 thumbprint); the exchange needs a proof of it' },
       username: { type: 'string' },
       password: { type: 'string', writeOnly: true },
     },

@@ -114,20 +114,21 @@ test.serial('the app\'s token is DPoP-bound to a non-extractable key: copied out
   t.is(session.tokenType, 'DPoP');
 
   // The key: in IndexedDB, its private half not extractable, not even by the page.
-  const key = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+  // (Run in the page: plain JavaScript, the DOM types are not this file's.)
+  const key = await page.evaluate(`(async () => {
+    const db = await new Promise((resolve, reject) => {
       const open = indexedDB.open('heroes');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const pair = await new Promise<CryptoKeyPair>((resolve, reject) => {
+    const pair = await new Promise((resolve, reject) => {
       const get = db.transaction('dpop-keys').objectStore('dpop-keys').get('current');
-      get.onsuccess = () => resolve(get.result as CryptoKeyPair);
+      get.onsuccess = () => resolve(get.result);
       get.onerror = () => reject(get.error);
     });
-    const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(() => 'exported', (err: Error) => err.name);
-    return { extractable: pair.privateKey.extractable, algorithm: (pair.privateKey.algorithm as EcKeyAlgorithm).namedCurve, exported };
-  });
+    const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(() => 'exported', (err) => err.name);
+    return { extractable: pair.privateKey.extractable, algorithm: pair.privateKey.algorithm.namedCurve, exported };
+  })()`);
   t.deepEqual(key, { extractable: false, algorithm: 'P-256', exported: 'InvalidAccessError' });
 
   // Elsewhere: as a bearer token, or with a proof of another key, the copied token is refused.
