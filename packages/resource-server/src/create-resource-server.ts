@@ -1,7 +1,8 @@
 /**
  * Wires one resource server: database pools, cached introspection, the
  * revocation feed, the /auth forwarder and the Koa app.
- * - listen(): starts the revocation feed, makes sure the server's own OAuth
+ * - listen(): starts the revocation feed (refused with one line naming the
+ *   setting when its URL is a transaction pooler's), makes sure the server's own OAuth
  *   client row and the web app's public client exist (retried in the background while the database is
  *   down, so the edge still starts and answers 503), then listens with
  *   the platform's serve (hardened server: request/header timeouts, JSON
@@ -81,7 +82,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     },
   );
   const revocations = createRevocationListener({
-    databaseUrl: config.databaseUrl,
+    // LISTEN needs a session of its own: a transaction pooler's DATABASE_URL is refused (revocation-listener.ts).
+    databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
+    setting: config.databaseDirectUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL',
+    notify: (channel, payload) => pool.query({ text: 'SELECT pg_notify($1, $2)', values: [channel, payload] }),
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
@@ -135,7 +139,13 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   }
 
   async function listen(port = config.port, host = config.host): Promise<RunningServer> {
-    await revocations.start();
+    // Refused (a transaction pooler's URL for the feed): one line naming the setting, nothing left open.
+    await revocations.start().catch(async (err: unknown) => {
+      stopped = true;
+      await revocations.close();
+      await pool.end();
+      throw err;
+    });
     await registerClient();
     const serving = await serve(app.callback(), {
       port,
