@@ -13,6 +13,7 @@
  */
 import cluster from 'node:cluster';
 import type Koa from 'koa';
+import { createQueryTimeoutCheck } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
@@ -100,9 +101,16 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     maxBodyBytes: config.authMaxBodyBytes,
     logger,
   });
+  // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
+  const queryTimeouts = createQueryTimeoutCheck({
+    expectedMs: config.dbQueryTimeoutMs,
+    logger,
+    readSettings: (sql) => pool.query({ text: sql }).then((result) => result.rows),
+  });
   const health = createHealth({
     checks: {
       database: () => pool.query({ text: 'SELECT 1' }),
+      queryTimeouts: () => queryTimeouts.ready(),
       revocationFeed: () => introspector.trusted,
       authServer: async () => {
         const res = await fetch(`${config.authServerUrl}/health/ready`, { signal: AbortSignal.timeout(1_000) });
@@ -146,6 +154,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       await pool.end();
       throw err;
     });
+    void queryTimeouts.ready(); // checked at start: its line, if any, comes out now
     await registerClient();
     const serving = await serve(app.callback(), {
       port,
