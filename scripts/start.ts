@@ -113,7 +113,7 @@ setInterval(() => {
 const authServer = supervise('auth-server', 'packages/auth-server/src/create-auth-server.ts', 'packages/auth-server/src/main.ts');
 const resourceServer = supervise('resource-server', 'packages/resource-server/src/create-resource-server.ts', 'packages/resource-server/src/main.ts');
 
-const database = resolveDatabaseUrl({ log: say });
+const database = resolveDatabaseUrl({ log: say, adoptOrphan: true });
 database.catch(() => {}); // reported below; stop() waits on it too
 let databaseUrl: string;
 try {
