@@ -20,3 +20,4 @@ export { acceptedConnections } from './accepted-connections.ts';
 export { addClient, addUser, type ClientInput, type OAuthRows } from './oauth-rows.ts';
 export { passwordToken, type TokenOptions, type TokenResponse } from './password-token.ts';
 export { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClaims } from './dpop.ts';
+export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
