@@ -1,0 +1,44 @@
+import test from 'ava';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { claimProofIds, proofIdKey } from '../src/dpop-proof-ids.ts';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+test.before(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool.on('error', () => {}); // idle connections cut when the database is dropped
+});
+test.after.always(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const later = () => Date.now() + 60_000;
+
+test('an id is claimed once; a duplicate in one batch loses too', async (t) => {
+  const a = proofIdKey('edge', 'key', 'a');
+  const b = proofIdKey('edge', 'key', 'b');
+  t.deepEqual(await claimProofIds(pool, [{ id: a, expiresAtMs: later() }, { id: b, expiresAtMs: later() }, { id: a, expiresAtMs: later() }]), [true, true, false]);
+  t.deepEqual(await claimProofIds(pool, [{ id: a, expiresAtMs: later() }]), [false]);
+});
+
+test('concurrent claims of one id from separate connections: exactly one wins', async (t) => {
+  const id = proofIdKey('edge', 'key', 'race');
+  const results = await Promise.all(Array.from({ length: 8 }, () => claimProofIds(pool, [{ id, expiresAtMs: later() }])));
+  t.is(results.flat().filter(Boolean).length, 1);
+});
+
+test('an expired id may be claimed again', async (t) => {
+  const id = proofIdKey('edge', 'key', 'old');
+  t.deepEqual(await claimProofIds(pool, [{ id, expiresAtMs: Date.now() - 1_000 }]), [true]);
+  t.deepEqual(await claimProofIds(pool, [{ id, expiresAtMs: later() }]), [true]);
+  t.deepEqual(await claimProofIds(pool, [{ id, expiresAtMs: later() }]), [false]);
+});
+
+test('keys differ by place, presenter and jti', (t) => {
+  const keys = new Set([proofIdKey('edge', 'k', 'j'), proofIdKey('token', 'k', 'j'), proofIdKey('edge', 'k2', 'j'), proofIdKey('edge', 'k', 'j2')]);
+  t.is(keys.size, 4);
+});
