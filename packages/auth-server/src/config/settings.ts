@@ -41,6 +41,10 @@ export const SETTINGS = defineSettings({
     defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
   },
   resourceServerClientId: SHARED.resourceServerClientId,
+  auditRetentionDays: {
+    env: 'AUDIT_RETENTION_DAYS', parse: integer({ min: 1, max: 3650 }), default: 90,
+    doc: 'audit events (`auth events`) older than this many days are deleted by the purge timer',
+  },
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
   authMaxBodyBytes: SHARED.authMaxBodyBytes,
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
