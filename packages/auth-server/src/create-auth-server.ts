@@ -40,6 +40,8 @@ import {
 } from '@heroes/platform';
 import { createAuditTrail } from './audit/audit-trail.ts';
 import { createLoginAuditor } from './audit/login-audit.ts';
+import { recordKeysRotated } from './audit/keys-audit.ts';
+import { followSigningKeys } from './provider/signing-keys.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
@@ -203,6 +205,16 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   })));
   app.use(codeRouter.routes());
 
+  // `auth keys rotate`: the new key signs here without a restart (provider/signing-keys.ts).
+  const stopFollowingKeys = options.keys ? () => {} : followSigningKeys({
+    provider,
+    file: config.keysFile,
+    keys,
+    logger,
+    onRotated: async (kid) => {
+      await recordKeysRotated(sqlPool(db), kid, logger);
+    },
+  });
   const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, {
     knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
     auditRetentionMs: config.auditRetentionDays * 86_400_000,
@@ -244,6 +256,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     async close() {
       health.markDraining();
       stopPurge();
+      stopFollowingKeys();
       await Promise.all([...listening].map((handle) => handle.close()));
       await db.$disconnect();
     },

@@ -140,6 +140,19 @@ export async function insertAuditEvent(db: Queryable, event: AuditEvent): Promis
   await db.query(auditInsertStatement(event));
 }
 
+/**
+ * Inserts a `keys.rotated` event unless one with the same reason (it names the new key) exists:
+ * every replica that loads the new key may try (a partial unique index keeps one). Answers whether this call wrote it.
+ */
+export async function insertKeysRotatedOnce(db: Queryable, event: AuditEvent & { type: 'keys.rotated'; reason: string }): Promise<boolean> {
+  const { rows } = await db.query({
+    name: 'audit-event-keys-rotated',
+    text: `${insertText(1)} ON CONFLICT (reason) WHERE type = 'keys.rotated' DO NOTHING RETURNING 1 AS written`,
+    values: eventValues(event),
+  });
+  return rows.length === 1;
+}
+
 /** Inserts `event` in a Prisma interactive transaction (the CLI's writes). */
 export async function insertAuditEventInTransaction(
   tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },

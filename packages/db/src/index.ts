@@ -17,6 +17,7 @@ export {
   auditLogRecord,
   insertAuditEvent,
   insertAuditEventInTransaction,
+  insertKeysRotatedOnce,
   isAuditEventType,
   listAuditEvents,
   withAuditEvent,

@@ -23,3 +23,6 @@ CREATE INDEX "audit_events_username_idx" ON "audit_events"("username");
 
 -- CreateIndex
 CREATE INDEX "audit_events_client_id_idx" ON "audit_events"("client_id");
+
+-- CreateIndex: one keys.rotated per new signing key, however many replicas load it
+CREATE UNIQUE INDEX "audit_events_keys_rotated_key" ON "audit_events"("reason") WHERE "type" = 'keys.rotated';

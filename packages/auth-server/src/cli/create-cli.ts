@@ -13,6 +13,7 @@ import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
 import { EventsCommand } from './commands/events-command.ts';
+import { KeysRotateCommand } from './commands/keys-rotate-command.ts';
 import { TokensRevokeCommand } from './commands/tokens-revoke-command.ts';
 import { UsersDeleteCommand, UsersDisableCommand, UsersEnableCommand, UsersListCommand, UsersUnlockCommand } from './commands/users-commands.ts';
 import { namePlaceholders } from './option-placeholders.ts';
@@ -26,7 +27,7 @@ class AuthCli extends Cli {
 
 export const COMMANDS = [
   AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand,
-  UsersListCommand, UsersDisableCommand, UsersEnableCommand, UsersUnlockCommand, UsersDeleteCommand, TokensRevokeCommand, EventsCommand,
+  UsersListCommand, UsersDisableCommand, UsersEnableCommand, UsersUnlockCommand, UsersDeleteCommand, TokensRevokeCommand, EventsCommand, KeysRotateCommand,
 ];
 
 /** Every name a command answers to (`set-redirect-uri` too). */

@@ -98,5 +98,7 @@ export const CLI_SETTINGS = defineSettings({
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,
+  // `auth keys rotate`: the file the servers read.
+  keysFile: SETTINGS.keysFile,
   debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },
 });

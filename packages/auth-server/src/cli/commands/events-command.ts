@@ -31,7 +31,7 @@ export class EventsCommand extends Command {
   static override paths = [['events']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: 'Show the audit trail (sign-ins, tokens, clients, users, keys), newest last',
     details: `
       One line per event: time (UTC), type, user, client, client address, request id (the answer's \`X-Request-Id\`) and reason. Never a password, secret or token. Events are kept AUDIT_RETENTION_DAYS (90) days.

@@ -12,7 +12,7 @@ export class TokensRevokeCommand extends Command {
   static override paths = [['tokens', 'revoke']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: "Revoke every grant of a user or of a client, on every replica",
     details: `
       Deletes every access token, refresh token, code and grant of the user (\`--user\`) or issued to the client (\`--client\`; the client stays registered), in one transaction, and tells the resource servers (PostgreSQL NOTIFY) so the tokens are refused everywhere at once. Records \`token.revoked\`.

@@ -41,7 +41,7 @@ export class UsersListCommand extends Command {
   static override paths = [['users', 'list']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: 'List the users: state (active, disabled, locked by the login throttle) and live access tokens',
     details: `
       One row per user, ordered by username. Passwords and their hashes are never shown.
@@ -65,7 +65,7 @@ export class UsersDisableCommand extends Command {
   static override paths = [['users', 'disable']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: 'Disable a user: sign-in refused, every token and grant revoked on every replica',
     details: `
       The user can no longer sign in (password grant, login form: the same answer as a wrong password), and every access token, refresh token, code and grant issued to them is deleted in the same transaction; resource servers drop what they cached on the notice (PostgreSQL NOTIFY), so the tokens are refused everywhere at once. Records \`user.disabled\`. Disabling a disabled user changes nothing.
@@ -91,7 +91,7 @@ export class UsersEnableCommand extends Command {
   static override paths = [['users', 'enable']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: 'Enable a disabled user: sign-in allowed again',
     details: `
       Tokens revoked when the user was disabled stay revoked. Records \`user.enabled\`.
@@ -117,7 +117,7 @@ export class UsersUnlockCommand extends Command {
   static override paths = [['users', 'unlock']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: "Clear a user's login throttle (failed-login lockout), from every address",
     details: `
       Deletes the account's failure counters (its own and those of its known addresses), so the next sign-in is checked at once. Per-address limits of other clients' addresses are not touched. Records \`user.unlocked\`.
@@ -142,7 +142,7 @@ export class UsersDeleteCommand extends Command {
   static override paths = [['users', 'delete']];
 
   static override usage = Command.Usage({
-    category: 'Users and tokens',
+    category: 'Administration',
     description: 'Delete a user and everything issued to them',
     details: `
       Deletes the user with every access token, refresh token, code and grant issued to them (one transaction); resource servers are told at once. Heroes are shared and stay. Records \`user.deleted\`.
