@@ -109,7 +109,7 @@ test.serial('a whole story, registration included, in the audit trail with each 
   const newAccess = String(((await refreshOnce.json()) as Record<string, unknown>)['access_token']);
   const reused = await post(`${edges[0]}/auth/token`, { grant_type: 'refresh_token', refresh_token: refresh }, { authorization: basic('story-app', APP_SECRET), 'x-request-id': 'in-6' });
   t.is(reused.status, 400);
-  t.is((await heroes(edges[0], newAccess)), 401, 'the reuse revoked the grant');
+  t.is((await heroes(edges[0]!, newAccess)), 401, 'the reuse revoked the grant');
   const last = await signIn('story-user', PASSWORD, edges[0], 'in-7');
   const revoked = await post(`${edges[1]}/auth/revoke`, { token: String(last.body['access_token']) }, { authorization: basic('story-app', APP_SECRET), 'x-request-id': 'in-8' });
   t.is(revoked.status, 200);
@@ -162,5 +162,5 @@ test.serial('users delete: both edges refuse, the name is free again', async (t)
   await refusedEverywhere(token, () => authCli(env, ['users', 'delete', 'deleted-user']));
   t.is((await register('deleted-user')).status, 200);
   const types = (await events('--user', 'deleted-user')).map((event) => event['type']);
-  t.deepEqual(types.filter((type) => type.startsWith('user.')), ['user.registered', 'user.deleted', 'user.registered']);
+  t.deepEqual(types.filter((type) => type!.startsWith('user.')), ['user.registered', 'user.deleted', 'user.registered']);
 });

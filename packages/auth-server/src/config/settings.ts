@@ -38,7 +38,7 @@ export const SETTINGS = defineSettings({
   dataDir: SHARED.dataDir,
   keysFile: {
     env: 'AUTH_KEYS_FILE', parse: parseText, default: (read: ReadSetting) => path.join(dataDirFrom(read(SHARED.dataDir)), 'auth-keys.json'),
-    defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
+    defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start; `auth keys rotate` adds a signing key, which every server reading the file uses within a second',
   },
   resourceServerClientId: SHARED.resourceServerClientId,
   auditRetentionDays: {

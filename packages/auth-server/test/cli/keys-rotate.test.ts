@@ -61,7 +61,7 @@ async function idToken(): Promise<{ kid: string; verifies: () => Promise<boolean
 test.serial('the new key signs on the running server without a restart; the previous one still verifies; recorded once', async (t) => {
   const [first] = await jwksKids();
   const before = await idToken();
-  t.is(before.kid, first);
+  t.is(before.kid, first!);
 
   const rotated = await runAuth(['keys', 'rotate', '--file', file, '--json'], { databaseUrl: s.testDb.url });
   t.is(rotated.code, 0, rotated.stderr);
@@ -86,7 +86,7 @@ test.serial('a broken keys file keeps the keys in use', async (t) => {
   t.is(broken.code, 1);
   t.is(broken.stderr, `${file} is not valid JSON\n`);
   t.deepEqual(await jwksKids(), kids);
-  t.is((await idToken()).kid, kids[0]);
+  t.is((await idToken()).kid, kids[0]!);
 });
 
 test('a retired key is published until what it signed has expired, and the next rotation after that drops it', (t) => {
