@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, passwordToken, startPgBouncer, type PgBouncer } from '@heroes/test-kit';
+import { basic, passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { authCli } from './auth-cli.ts';
 import { submitLoginForm } from './login-form.ts';
 import { startReplicas, type Replicas } from './replicas.ts';
@@ -181,6 +181,11 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
       t.is(refused.status, 429, await refused.clone().text());
       t.truthy(refused.headers.get('retry-after'));
     }
+    // The next checks log in from the same address.
+    const admin = new pg.Client({ connectionString: cluster().database.url });
+    await admin.connect();
+    await admin.query("DELETE FROM login_throttles WHERE key LIKE 'address:%'");
+    await admin.end();
   });
 
   test.serial(`${mode} pooling: a statement over the time limit answers 503 and writes nothing`, async (t) => {
@@ -200,6 +205,9 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
     // Nothing was written, then or later (a write still pending on the server would show up once the lock lifts).
     const later = await heroRequest(edge, token, 'POST', '/heroes', { name: `After the lock ${mode}` });
     t.is(later.status, 200);
+    await waitFor(async () => (await locker.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'INSERT INTO heroes%'",
+    )).rows[0].n === 0, { message: 'an INSERT is still running' });
     const { rows } = await locker.query('SELECT name FROM heroes WHERE name = $1', [`Locked out ${mode}`]);
     t.deepEqual(rows, []);
   });
