@@ -9,8 +9,17 @@ import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { NameAsTextClient } from './prisma/pg-name-as-text.ts';
 
-// Commands that never connect (generate, validate, migrate diff) still build the adapter.
-process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+// A command that talks to a database (`migrate deploy|status|reset|dev|resolve`, `db ...`) needs
+// DATABASE_URL: guessing one could reach an unrelated server as its superuser. Commands that
+// never connect (generate, validate, format, migrate diff) still build the adapter, on a
+// placeholder URL they never use. `npm run migrate` finds the database itself (embedded or not).
+const [command, subcommand] = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const connects = command === 'db' || command === 'studio' || (command === 'migrate' && subcommand !== 'diff');
+if (connects && !process.env.DATABASE_URL) {
+  console.error(`prisma ${command}${subcommand ? ` ${subcommand}` : ''}: DATABASE_URL is not set; set it to the service's database, or run \`npm run migrate\` (which finds the embedded server itself)`);
+  process.exit(1);
+}
+process.env.DATABASE_URL ??= 'postgresql://placeholder.invalid/unused';
 
 export default defineConfig({
   experimental: { adapter: true },

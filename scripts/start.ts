@@ -25,6 +25,7 @@
 import path from 'node:path';
 import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { formatBanner } from './start/banner.ts';
 import { unavailablePorts } from './start/check-ports.ts';
 import { PRODUCTION_RUNTIME_ENV } from './start/production-runtime.ts';
 import { checkEnvironment, startValues } from './start/settings.ts';
@@ -112,7 +113,7 @@ setInterval(() => {
 const authServer = supervise('auth-server', 'packages/auth-server/src/create-auth-server.ts', 'packages/auth-server/src/main.ts');
 const resourceServer = supervise('resource-server', 'packages/resource-server/src/create-resource-server.ts', 'packages/resource-server/src/main.ts');
 
-const database = resolveDatabaseUrl({ log: say });
+const database = resolveDatabaseUrl({ log: say, adoptOrphan: true });
 database.catch(() => {}); // reported below; stop() waits on it too
 let databaseUrl: string;
 try {
@@ -142,18 +143,7 @@ if (!stopping && ready.every(Boolean)) {
   authServer.restartOnCrash = true;
   resourceServer.restartOnCrash = true;
   // On stderr with the [start] lines: stdout carries only the servers' JSON log lines (`npm start -s | jq`).
-  console.error(`
-Heroes service is running at ${publicBaseUrl}
-  authorization server (own process): http://127.0.0.1:${authPort}
-
-Register an OAuth client:
-  ${cliPrefix()}npx auth add-client --id my-app --secret my-secret
-
-Then:
-  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"bobs-long-password"}'
-  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=bobs-long-password'
-
-Press Ctrl-C to stop.`);
+  console.error(await formatBanner({ publicBaseUrl, authPort, cliPrefix: cliPrefix(), databaseUrl }));
 } else if (!stopping) {
   say('the servers did not become ready in time');
   void stop(1);
