@@ -1,5 +1,5 @@
 export { createDb, poolStats, sqlPool, type CreateDbOptions, type PoolStats } from './client.ts';
-export { createSqlPool, type SqlPool, type SqlPoolOptions, type Statement } from './sql-pool.ts';
+export { createSqlPool, type Query, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';

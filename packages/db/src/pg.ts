@@ -8,4 +8,4 @@ export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
-export { createSqlPool, type SqlPool, type SqlPoolOptions, type Statement } from './sql-pool.ts';
+export { createSqlPool, type Query, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';

@@ -39,14 +39,22 @@ export interface SqlPoolOptions {
 }
 
 /** A statement: `name` identifies it (and prepares it when prepared statements are on). */
-export interface Statement {
+export interface SqlStatement {
   name?: string;
   text: string;
   values?: unknown[];
 }
 
+/** Runs one statement: the pool's, or a transaction's (SqlPool.transaction). */
+export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(statement: SqlStatement) => Promise<pg.QueryResult<R>>;
+
 export interface SqlPool {
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(statement: Statement | string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(statement: SqlStatement | string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /**
+   * `work` on one connection between BEGIN and COMMIT (one transaction: one server connection behind any pooler);
+   * ROLLBACK when it throws (rethrown). A connection that failed mid-way is dropped, not reused.
+   */
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
   /** Connections open, idle, and callers waiting for one (for metrics). */
   stats(): { total: number; idle: number; waiting: number };
   readonly ended: boolean;
@@ -67,13 +75,30 @@ export function createSqlPool(options: SqlPoolOptions): SqlPool & { pool: pg.Poo
   // the process. The dead connection is already out of the pool.
   pool.on('error', (err) => options.onIdleConnectionError?.(err));
   const named = options.preparedStatements === true;
+  const config = (statement: SqlStatement, values?: unknown[]): pg.QueryConfig => {
+    const sent: pg.QueryConfig = { text: statement.text, values: statement.values ?? values ?? [] };
+    if (named && statement.name) sent.name = statement.name;
+    return sent;
+  };
   return {
     pool,
-    query<R extends pg.QueryResultRow>(statement: Statement | string, values?: unknown[]) {
-      if (typeof statement === 'string') return pool.query<R>(statement, values);
-      const config: pg.QueryConfig = { text: statement.text, values: statement.values ?? values ?? [] };
-      if (named && statement.name) config.name = statement.name;
-      return pool.query<R>(config);
+    query<R extends pg.QueryResultRow>(statement: SqlStatement | string, values?: unknown[]) {
+      return typeof statement === 'string' ? pool.query<R>(statement, values) : pool.query<R>(config(statement, values));
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work(<R extends pg.QueryResultRow>(statement: SqlStatement) => client.query<R>(config(statement)));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     get ended() {

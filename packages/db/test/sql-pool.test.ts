@@ -30,7 +30,7 @@ test('through a transaction pooler, named statements from many clients at once a
   }));
   t.deepEqual(results, Array.from({ length: 200 }, (_, i) => i + 1));
   // Prisma's own statements on the same pool pass too.
-  t.is(await db.hero.count(), 0);
+  t.is(await db.user.count(), 0);
 });
 
 test('with prepared statements on (a direct connection), a statement is prepared once per connection under its name', async (t) => {
@@ -48,4 +48,24 @@ test('off (the default), nothing is prepared by name', async (t) => {
   await sql.query(statement(1));
   const { rows } = await sql.query('SELECT name FROM pg_prepared_statements');
   t.deepEqual(rows, []);
+});
+
+test('a transaction runs on one connection, also through a transaction pooler, and rolls back when its work throws', async (t) => {
+  const bouncer = await startPgBouncer({ serverUrl: database.url, poolMode: 'transaction', poolSize: 2 });
+  t.teardown(() => bouncer.stop());
+  const sql = createSqlPool({ url: bouncer.url(database.name), max: 4 });
+  t.teardown(() => sql.end());
+  const pids = await sql.transaction(async (query) => {
+    const first = await query<{ pid: number }>({ name: 'tx-pid', text: 'SELECT pg_backend_pid() AS pid' });
+    await query({ name: 'tx-insert', text: 'INSERT INTO heroes (name) VALUES ($1)', values: ['In a transaction'] });
+    const second = await query<{ pid: number }>({ name: 'tx-pid', text: 'SELECT pg_backend_pid() AS pid' });
+    return [first.rows[0]!.pid, second.rows[0]!.pid];
+  });
+  t.is(pids[0], pids[1]);
+  await t.throwsAsync(sql.transaction(async (query) => {
+    await query({ text: 'INSERT INTO heroes (name) VALUES ($1)', values: ['Rolled back'] });
+    throw new Error('changed my mind');
+  }), { message: 'changed my mind' });
+  const { rows } = await sql.query<{ name: string }>({ text: 'SELECT name FROM heroes ORDER BY name' });
+  t.deepEqual(rows.map((row) => row.name), ['In a transaction']);
 });

@@ -7,7 +7,7 @@
  *   classifier (mapDatabaseError) answers it; the pool reconnects on the
  *   next call.
  */
-import { createSqlPool, type SqlPool } from '@heroes/db/pg';
+import { createSqlPool, type Query as SqlQuery, type SqlPool } from '@heroes/db/pg';
 import type { Logger } from 'pino';
 
 /**
@@ -27,6 +27,8 @@ export interface PoolOptions {
 }
 
 export type Database = SqlPool;
+/** Runs one statement: the pool's, or a transaction's (Database.transaction). */
+export type Query = SqlQuery;
 
 /**
  * Usage:
