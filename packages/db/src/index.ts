@@ -14,3 +14,20 @@ export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type Dat
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';
+export {
+  AUDIT_EVENT_TYPES,
+  auditedQueryable,
+  auditInsertStatement,
+  auditLogRecord,
+  insertAuditEvent,
+  insertAuditEventInTransaction,
+  insertKeysRotatedOnce,
+  isAuditEventType,
+  listAuditEvents,
+  withAuditEvent,
+  type AuditEvent,
+  type AuditEventType,
+  type AuditFilter,
+  type AuditRecord,
+  type Statement,
+} from './audit-events.ts';
