@@ -5,6 +5,9 @@
  */
 import test from 'ava';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +16,8 @@ import { generateKeys } from '../src/config/keys.ts';
 import {
   PARSED_BODY_WARNING,
   PINNED_VERSION,
+  KEYSTORE_MODULE,
+  replaceSigningKeys,
   SELECTIVE_BODY_MODULE,
   VALIDATE_DPOP_MODULE,
 } from '../src/provider/library-seams.ts';
@@ -68,6 +73,25 @@ test('seam 2: the patched member exists where the library uses it', (t) => {
   t.is(typeof Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get, 'function', 'Provider.ctx: the current request');
 });
 
+test('seam 4: the keystore initializer resolves; run again, the provider publishes and signs with the new set', async (t) => {
+  const module = (await import(KEYSTORE_MODULE)) as Record<string, unknown>;
+  t.is(typeof module['default'], 'function');
+  t.regex(librarySource('lib/provider.js'), /inititalizeKeyStore\.call\(this, configuration\.jwks\)/, 'the constructor builds the keystore with it');
+  t.regex(librarySource('lib/models/id_token.js'), /instance\(provider\)\.keystore\.selectForSign/, 'ID tokens are signed from the store it fills');
+  const provider = bareProvider();
+  const next = generateKeys();
+  await replaceSigningKeys(provider, next.jwks);
+  const server = http.createServer(provider.callback()).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const { port } = server.address() as AddressInfo;
+    const published = (await (await fetch(`http://127.0.0.1:${port}/jwks`)).json()) as { keys: Array<{ kid: string }> };
+    t.deepEqual(published.keys.map((key) => key.kid), next.jwks.keys.map((key) => key.kid));
+  } finally {
+    server.close();
+  }
+});
+
 test('no file but library-seams.ts reaches into the library\'s internals', (t) => {
   const seams = path.join(packageRoot, 'src/provider/library-seams.ts');
   const reaching = sourceFiles(path.join(packageRoot, 'src'))
@@ -75,7 +99,7 @@ test('no file but library-seams.ts reaches into the library\'s internals', (t) =
   t.deepEqual(reaching.map((file) => path.relative(packageRoot, file)), []);
 });
 
-test('seams 4 and 5: the DPoP proof check and replay check are where the seams take them', async (t) => {
+test('seams 5 and 6: the DPoP proof check and replay check are where the seams take them', async (t) => {
   const module = (await import(VALIDATE_DPOP_MODULE)) as Record<string, unknown>;
   t.is(typeof module['default'], 'function');
   t.is(typeof module['checkDpopReplay'], 'function');

@@ -118,7 +118,28 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
   };
 }
 
-// ─── Seam 4: DPoP proofs at the password grant ──────────────────────────
+// ─── Seam 4: signing keys replaced while the provider runs ──────────────
+//
+// Why: `auth keys rotate` puts a new signing key in AUTH_KEYS_FILE and every
+// replica must sign with it, and publish it at /auth/jwks, without a restart
+// (provider/signing-keys.ts). The library reads `jwks` once, in its
+// constructor, through lib/helpers/initialize_keystore.js, which builds the
+// keystore it signs with and the JWKS it publishes, both kept in its
+// internal store (lib/helpers/weak_cache.js); running that initializer
+// again with the new set replaces both, with the library's own key checks.
+
+/** The library's keystore initializer (not exported by its package entry). */
+export const KEYSTORE_MODULE = 'oidc-provider/lib/helpers/initialize_keystore.js';
+
+type InitializeKeystore = (this: Provider, jwks: { keys: unknown[] }) => void;
+
+/** Signs with the first key of `jwks` from now on, and publishes every key of it. */
+export async function replaceSigningKeys(provider: Provider, jwks: { keys: unknown[] }): Promise<void> {
+  const { default: initialize } = (await import(KEYSTORE_MODULE)) as { default: InitializeKeystore };
+  initialize.call(provider, structuredClone(jwks));
+}
+
+// ─── Seam 5: DPoP proofs at the password grant ──────────────────────────
 //
 // Why: the password grant is ours (provider/password-grant.ts), and its
 // tokens are bound like the library's own grants bind theirs (RFC 9449
@@ -150,13 +171,13 @@ export async function validateDpopProof(provider: Provider, ctx: object): Promis
   return validateDpopModule.default(provider, ctx);
 }
 
-/** The library's replay check of a proof at the token endpoint (ReplayDetection, seam 5); throws invalid_grant for a replay. */
+/** The library's replay check of a proof at the token endpoint (ReplayDetection, seam 6); throws invalid_grant for a replay. */
 export async function checkDpopProofReplay(provider: Provider, ctx: object, proof: DpopProofResult, clientId: string): Promise<void> {
   validateDpopModule ??= (await import(VALIDATE_DPOP_MODULE)) as ValidateDpopModule;
   await validateDpopModule.checkDpopReplay(provider, ctx, proof, clientId);
 }
 
-// ─── Seam 5: the DPoP replay check, atomic and shared ───────────────────
+// ─── Seam 6: the DPoP replay check, atomic and shared ───────────────────
 //
 // Why: RFC 9449 section 11.1, a proof is accepted once. The library's
 // `ReplayDetection.unique` (lib/models/replay_detection.js) reads, then

@@ -15,7 +15,7 @@
  * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
  *   refresh token only for a client with a secret;
  * - a `DPoP` proof (RFC 9449) is checked as the library's grants check it
- *   (provider/library-seams.ts, seam 4) before the password: a bad one →
+ *   (provider/library-seams.ts, seam 5) before the password: a bad one →
  *   400 invalid_dpop_proof (or use_dpop_nonce); a --require-dpop client
  *   without one → invalid_dpop_proof; a valid one binds the access token
  *   (and the refresh token) to its key, `token_type: DPoP`;
@@ -69,7 +69,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     if (dPoP) await checkDpopProofReplay(provider, ctx, dPoP, client.clientId);
 
     // The grant and its tokens are written beside the throttle's record of the success (throttle/throttled-authenticator.ts).
-    const issued = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req), (user) => issue(ctx, user, scope, dPoP)).catch((err: unknown) => {
+    const issued = await authenticate(params.username as string, params.password as string, { address: clientAddress(ctx.req), clientId: client.clientId }, (user) => issue(ctx, user, scope, dPoP)).catch((err: unknown) => {
       if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
       if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;
