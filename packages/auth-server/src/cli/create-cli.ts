@@ -12,6 +12,7 @@ import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
+import { SetGrantTypesCommand } from './commands/set-grant-types-command.ts';
 import { namePlaceholders } from './option-placeholders.ts';
 
 /** clipanion's Cli with named option values in every help text (option-placeholders.ts). */
@@ -21,7 +22,7 @@ class AuthCli extends Cli {
   }
 }
 
-export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand];
+export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, SetGrantTypesCommand, RotateSecretCommand, KeysCommand];
 
 /** Every name a command answers to (`set-redirect-uri` too). */
 export function commandNames(): string[] {

@@ -8,6 +8,7 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '--redirect-uri': 'uri',
   '--allowed-scopes': 'scopes',
   '--allowed-origin': 'origin',
+  '--grant-types': 'grants',
 };
 
 const OPTION_VALUE = /(--[a-z][a-z-]*)((?:,-{1,2}[a-z][a-z-]*)*) #0/g;

@@ -21,6 +21,7 @@ import { generateClientSecret, hashClientSecret } from './client-secret.ts';
 import { validateRedirectUris } from './redirect-uri.ts';
 import { validateAllowedOrigins } from './allowed-origins.ts';
 import { parseScopes } from './parse-scopes.ts';
+import { checkGrantTypesForKind, parseGrantTypes } from './grant-types.ts';
 
 /** What may be shown about a client: never its secret or hash. */
 export interface ClientSummary {
@@ -32,6 +33,8 @@ export interface ClientSummary {
   allowedScopes: string[];
   /** Registered web origins (empty: the redirect URIs' origins apply). */
   allowedOrigins: string[];
+  /** Registered grant types (empty: the default of the client's kind, clients/grant-types.ts). */
+  grantTypes: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +49,8 @@ export interface AddClientInput {
   allowedScopes?: string | readonly string[] | undefined;
   /** Web origins for browser calls to token/revoke/introspect (docs/oauth.md). */
   allowedOrigins?: readonly string[] | undefined;
+  /** A space-separated list or split values (grant-types.ts); omitted or empty: the default of the client's kind. */
+  grantTypes?: string | readonly string[] | undefined;
 }
 
 /**
@@ -58,9 +63,11 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   const allowedScopes = toScopes(input.allowedScopes);
   const redirectUris = validateRedirectUris(input.redirectUris ?? []);
   const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
+  const grantTypes = parseGrantTypes(input.grantTypes ?? []);
+  checkGrantTypesForKind(grantTypes, input.secret !== undefined);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }));
+    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins, grantTypes } }));
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
     throw err;
@@ -115,6 +122,22 @@ export async function setScopes(
 /** Replaces the redirect URIs; an empty list clears them (no code flow). */
 export async function setRedirectUris(db: PrismaClient, id: string, redirectUris: readonly string[]): Promise<ClientSummary> {
   return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) });
+}
+
+/**
+ * Replaces the grant types; an empty list or string returns the client to
+ * the default of its kind. A public client is refused refresh_token and
+ * client_credentials. Tokens already issued stay valid until they expire or
+ * are revoked; the next token request is judged by the new list.
+ */
+export async function setGrantTypes(db: PrismaClient, id: string, grantTypes: string | readonly string[]): Promise<ClientSummary> {
+  const parsed = parseGrantTypes(grantTypes);
+  return db.$transaction(async (tx) => {
+    const row = await tx.oAuthClient.findUnique({ where: { id }, select: { hashedSecret: true } });
+    if (!row) throw clientNotFound(id);
+    checkGrantTypesForKind(parsed, row.hashedSecret !== null);
+    return toSummary(await tx.oAuthClient.update({ where: { id }, data: { grantTypes: parsed } }));
+  });
 }
 
 export interface RotateSecretOptions {
@@ -174,6 +197,7 @@ function toSummary(row: OAuthClient): ClientSummary {
     redirectUris: row.redirectUris,
     allowedScopes: row.allowedScopes,
     allowedOrigins: row.allowedOrigins,
+    grantTypes: row.grantTypes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -5,9 +5,12 @@
  * Rules enforced here:
  * - off: devInteractions (it accepts any password), implicit flow, userinfo,
  *   logout, dynamic registration, resource indicators, client credentials,
- *   pushed authorization requests, DPoP (nothing here would use them);
- * - response type `code` only; grants password (ours), authorization_code
- *   and refresh_token; client auth client_secret_basic/post and none;
+ *   pushed authorization requests, DPoP (nothing here would use them, or
+ *   our own code does it: provider/client-credentials-grant.ts);
+ * - response type `code` only; grants password and client_credentials
+ *   (ours), authorization_code and refresh_token, each client only those it
+ *   is registered for (clients/grant-types.ts); client auth
+ *   client_secret_basic/post and none;
  * - keys from configuration (never the development keys);
  * - refresh tokens only for clients with a secret, rotated on every use
  *   (RFC 9700 section 4.14.2): a reused one revokes the whole grant (the
