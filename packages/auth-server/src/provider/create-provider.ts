@@ -28,14 +28,16 @@
  * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
  *   the configured keys (RS256), living DEFAULTS.idTokenTtl;
  * - every access token's scope fixed as it is stored, whatever the grant
- *   (provider/access-token-scope.ts, around the adapter).
+ *   (provider/access-token-scope.ts, around the adapter), and its audience
+ *   (`aud`, RFC 8707) the hero API (provider/access-token-audience.ts).
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import type { ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
-import { OPENID } from '@heroes/oauth-scopes';
+import { OPENID, resourceIdentifier } from '@heroes/oauth-scopes';
+import { withAccessTokenAudience } from './access-token-audience.ts';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { withAccessTokenScope, type AdapterFactory } from './access-token-scope.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
@@ -51,7 +53,8 @@ export interface ProviderDeps {
 export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     // Called once per model, after `provider` exists.
-    adapter: withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)),
+    // and every access token's audience, the hero API (provider/access-token-audience.ts).
+    adapter: withAccessTokenAudience(withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)), resourceIdentifier(config.publicBaseUrl)),
     findAccount,
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },

@@ -1,6 +1,6 @@
 /**
- * Middleware: `/auth`, `/auth/*` and `/.well-known/*` go to the
- * authorization server untouched, through http-proxy-3 (the maintained
+ * Middleware: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own
+ * protected resource metadata, RFC 9728) go to the authorization server untouched, through http-proxy-3 (the maintained
  * rewrite of http-proxy), streaming both ways.
  * - the path is judged after normalisation (normalize-path.ts: dot-segments,
  *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
@@ -43,7 +43,7 @@ import type { Logger } from 'pino';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 import { isOwnNormalForm, normalizePath } from './normalize-path.ts';
 
-export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
+export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/(?!oauth-protected-resource(?:\/|$)))/;
 
 export interface AuthForwarderOptions {
   target: string;
