@@ -36,7 +36,7 @@ function t_active(body: Record<string, unknown>) {
 
 test('every grant, with or without resource, gives a token whose aud is the hero API', async (t) => {
   for (const resource of [undefined, heroApi, 'http://localhost:8888']) {
-    const extra = resource === undefined ? {} : { resource };
+    const extra: Record<string, string> = resource === undefined ? {} : { resource };
     const password = await token(web, { grant_type: 'password', ...user, ...extra });
     t.is(password.status, 200, JSON.stringify(password.body));
     t.is(await audienceOf(password.body['access_token']), heroApi);
