@@ -28,7 +28,7 @@ import { mountProtectedResourceMetadata } from './routes/protected-resource-meta
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
-import type { HeroRepository } from './data/hero-repository.ts';
+import type { HeroRepository } from '@heroes/db/pg';
 import type { HeroListCache } from './data/hero-list-cache.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
@@ -65,7 +65,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   const router = new Router();
   const resource = describeProtectedResource(config.publicBaseUrl, config.realm);
   mountProtectedResourceMetadata(router, { resource, issuer: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
-  mountRegisterRoute(router, { db, hashQueue, ...config });
+  mountRegisterRoute(router, { db, hashQueue, logger, ...config });
   mountHeroRoutes(router, {
     heroes,
     listCache,

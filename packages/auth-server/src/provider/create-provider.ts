@@ -34,7 +34,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
-import type { ProviderKeys } from '../config/keys.ts';
+import { publishedKeys, type ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
 import { OPENID, resourceIdentifier } from '@heroes/oauth-scopes';
 import { withAccessTokenAudience } from './access-token-audience.ts';
@@ -56,7 +56,8 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
     // and every access token's audience, the hero API (provider/access-token-audience.ts).
     adapter: withAccessTokenAudience(withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)), resourceIdentifier(config.publicBaseUrl)),
     findAccount,
-    jwks: keys.jwks,
+    // The first key signs; retired ones verify while what they signed lives (config/keys.ts).
+    jwks: publishedKeys(keys),
     cookies: { keys: keys.cookieKeys },
     clients: [],
     clientBasedCORS,
