@@ -31,8 +31,16 @@ export interface PoolOptions {
   logger: Logger;
 }
 
+/** Runs one statement: the pool's, or a transaction's (Database.transaction). */
+export type Query = <R extends pg.QueryResultRow>(config: pg.QueryConfig) => Promise<pg.QueryResult<R>>;
+
 export interface Database {
   query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+  /**
+   * `work` on one connection between BEGIN and COMMIT; ROLLBACK when it
+   * throws (rethrown). A connection that failed mid-way is dropped, not reused.
+   */
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
   end(): Promise<void>;
   /** Connections open, idle, and callers waiting for one (for metrics). */
   stats(): { total: number; idle: number; waiting: number };
@@ -56,6 +64,21 @@ export function createPool(options: PoolOptions): Database {
   pool.on('error', (err) => options.logger.warn({ err }, 'idle database connection lost'));
   return {
     query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => pool.query<R>(config),
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work(<R extends pg.QueryResultRow>(config: pg.QueryConfig) => client.query<R>(config));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
     end: () => pool.end(),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };

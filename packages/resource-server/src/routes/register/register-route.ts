@@ -4,6 +4,9 @@
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
  * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
+ * With an Idempotency-Key (routes/idempotency/create-once.ts), once per key:
+ * a repeat gets the first answer without hashing or counting again; the
+ * key's record holds an HMAC of the request, never the password.
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
@@ -13,6 +16,7 @@ import bcrypt from 'bcrypt';
 import { defineResource, dispatchByMethod } from '@heroes/http-kit';
 import { type BoundedQueue } from '@heroes/platform';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
+import type { CreateOnce } from '../idempotency/create-once.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 import { registerFromPage } from './register-from-page.ts';
@@ -28,11 +32,13 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   publicBaseUrl: string;
   bcryptCost: number;
   hashQueue: BoundedQueue;
+  /** Registrations sent with an Idempotency-Key. */
+  once: CreateOnce;
 }
 
 /**
  * Usage:
- *   mountRegisterRoute(router, { db, hashQueue, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72, passwordMinLength: 8, authMaxBodyBytes: 65536,
+ *   mountRegisterRoute(router, { db, hashQueue, once, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72, passwordMinLength: 8, authMaxBodyBytes: 65536,
  *     registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
@@ -40,18 +46,21 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   router.all('/register', dispatchByMethod([], {
     POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
       const { username, password } = await readRegistration(ctx, limits);
+      const keyed = deps.once.keyed(ctx, 'POST /register', [username, password]);
+      if (keyed && (await deps.once.replay(ctx, keyed))) return;
       await countRegistration(ctx, deps.db, deps);
       const { salt, hashedPassword } = await deps.hashQueue.run(async () => {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
         return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
-      const { rows } = await deps.db.query<{ id: number; username: string }>({
-        name: 'register-user',
-        text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
-        values: [username, hashedPassword, salt],
+      await deps.once.run(ctx, keyed, async (query) => {
+        const { rows } = await query<{ id: number; username: string }>({
+          name: 'register-user',
+          text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
+          values: [username, hashedPassword, salt],
+        });
+        return User.toMap(rows[0]!);
       });
-      const user = rows[0]!;
-      ctx.body = User.toMap(user);
     }],
   }));
 }
