@@ -16,11 +16,11 @@ import { execFile } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import pg from 'pg';
 import { repoRoot } from '@heroes/db';
 import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, holdsLocalPort, passwordToken, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
+import { basic, holdsLocalPort, passwordToken, rawRequest, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort } from './_helpers/stack.ts';
@@ -219,10 +219,13 @@ async function edgeHolding(clientPort: number): Promise<{ name: string; pid: num
   throw new Error(`no edge replica holds local port ${clientPort}`);
 }
 
-clusterTest('a POST whose replica dies after committing it is not replayed: 502, one hero; the retry with its Idempotency-Key gets the first answer', async (t) => {
-  const accessToken = await token(base);
-  const name = `committed-then-killed-${Date.now()}`;
-  const key = `"${name}"`;
+/**
+ * POST /heroes through HAProxy while its replica dies: the replica's INSERT waits on a table lock, the
+ * replica is stopped (SIGSTOP) while it waits, the lock is let go, then the replica is killed. Without a key
+ * the INSERT commits on its own before the kill (the reported case: created, never answered); with a key
+ * the create's transaction never commits. Returns HAProxy's answer once the replica is back.
+ */
+async function createWhileReplicaDies(t: ExecutionContext, accessToken: string, name: string, key?: string): Promise<{ status: number; text: string }> {
   const locker = new pg.Client({ connectionString: database.url });
   const watcher = new pg.Client({ connectionString: database.url });
   await Promise.all([locker.connect(), watcher.connect()]);
@@ -230,15 +233,9 @@ clusterTest('a POST whose replica dies after committing it is not replayed: 502,
     await locker.end().catch(() => {});
     await watcher.end().catch(() => {});
   });
-  const create = () => fetch(`${base}/heroes`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify({ name }),
-  });
-  // The replica's INSERT waits on this lock: it is stopped while it waits, the lock let go, the INSERT commits.
   await locker.query('BEGIN');
   await locker.query('LOCK TABLE heroes IN SHARE ROW EXCLUSIVE MODE');
-  const first = create();
+  const answer = createHero(accessToken, name, key);
   const clientPort = await waitFor(async () => (await watcher.query<{ client_port: number }>(
     "SELECT client_port FROM pg_stat_activity WHERE query LIKE 'INSERT INTO heroes%' AND wait_event_type = 'Lock'",
   )).rows[0]?.client_port, { message: 'the INSERT never waited on the lock' });
@@ -246,25 +243,68 @@ clusterTest('a POST whose replica dies after committing it is not replayed: 502,
   process.kill(replica.pid, 'SIGSTOP');
   try {
     await locker.query('COMMIT');
-    await waitFor(async () => (await watcher.query('SELECT 1 FROM heroes WHERE name = $1', [name])).rowCount === 1, {
-      message: 'the stopped replica\'s INSERT never committed',
-    });
+    if (key === undefined) {
+      await waitFor(async () => (await watcher.query('SELECT 1 FROM heroes WHERE name = $1', [name])).rowCount === 1, {
+        message: 'the stopped replica\'s INSERT never committed',
+      });
+    }
   } finally {
     process.kill(replica.pid, 'SIGKILL');
   }
-  const answer = await first;
-  const body = await answer.text();
-  t.is(answer.status, 502, body);
-  t.is((await watcher.query('SELECT 1 FROM heroes WHERE name = $1', [name])).rowCount, 1);
-  const retried = await create();
-  t.is(retried.status, 200);
-  const hero = (await retried.json()) as { id: number; name: string };
-  t.is(hero.name, name);
-  t.deepEqual((await watcher.query('SELECT id FROM heroes WHERE name = $1', [name])).rows, [{ id: hero.id }]);
-  // The killed replica is back before the next test counts on it.
+  const res = await answer;
+  // The killed replica is back before anything else counts on it.
   await waitFor(async () => {
     const pid = await replicaPid(replica.name);
     if (!pid || pid === replica.pid) return false;
     return (await fetch(`http://127.0.0.1:${ports.edge[Number(replica.name.split('-')[1]) - 1]}/health/ready`)).status === 200;
   }, { timeoutMs: 90_000, message: `${replica.name} was never restarted` });
+  return res;
+}
+
+// Each on a connection of its own (no agent): on a reused client connection HAProxy answers a replica's silence by closing it, for the client to retry.
+async function createHero(accessToken: string, name: string, key?: string): Promise<{ status: number; text: string }> {
+  const res = await rawRequest(Number(new URL(base).port), {
+    method: 'POST',
+    path: '/heroes',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify({ name }),
+  });
+  return { status: res.status, text: res.text };
+}
+
+async function heroIds(name: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<{ id: number }>('SELECT id FROM heroes WHERE name = $1', [name])).rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+clusterTest('a POST whose replica dies after committing it is not replayed by HAProxy: 502, not a 409 for a hero that was created', async (t) => {
+  const name = `committed-then-killed-${Date.now()}`;
+  const answer = await createWhileReplicaDies(t, await token(base), name);
+  t.is(answer.status, 502, answer.text);
+  t.is((await heroIds(name)).length, 1);
+});
+
+clusterTest('a create whose replica died, retried with its Idempotency-Key, is made exactly once', async (t) => {
+  const accessToken = await token(base);
+  const name = `keyed-killed-${Date.now()}`;
+  const key = `"${name}"`;
+  const answer = await createWhileReplicaDies(t, accessToken, name, key);
+  t.is(answer.status, 502, answer.text);
+  // The dead replica's transaction ends when PostgreSQL notices the lost connection: until then 409, retry later.
+  const retried = await waitFor(async () => {
+    const res = await createHero(accessToken, name, key);
+    return res.status === 409 ? undefined : res;
+  }, { message: 'the key stayed in use' });
+  t.is(retried.status, 200);
+  const hero = JSON.parse(retried.text) as { id: number; name: string };
+  t.is(hero.name, name);
+  t.deepEqual(await heroIds(name), [hero.id]);
+  const repeat = await createHero(accessToken, name, key);
+  t.is(repeat.status, 200);
+  t.deepEqual(JSON.parse(repeat.text), hero);
 });

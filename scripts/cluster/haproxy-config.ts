@@ -9,11 +9,14 @@
  * - a request that never reached a replica (its connection failed) is
  *   retried on another replica (`retry-on conn-failure`, `redispatch`);
  * - a request that reached a replica which then died without answering is
- *   retried only when its method is safe (GET, HEAD, OPTIONS: RFC 9110
- *   section 9.2.1); any other (`disable-l7-retry`) gets 502, since its
- *   replica may have committed it: a replayed POST /heroes would answer
- *   409 to a create that succeeded. Clients retry those themselves with
- *   the same Idempotency-Key (docs/heroes-api.md);
+ *   retried only when replaying it changes nothing: a safe method (GET,
+ *   HEAD, OPTIONS: RFC 9110 section 9.2.1), a token introspection (RFC 7662)
+ *   or revocation (RFC 7009, idempotent). Any other (`disable-l7-retry`)
+ *   gets 502, since its replica may have committed it: a replayed POST
+ *   /heroes would answer 409 to a create that succeeded, a replayed code or
+ *   refresh grant would revoke the tokens it had just issued. Clients retry
+ *   those themselves (creates with the same Idempotency-Key,
+ *   docs/heroes-api.md);
  * - requests are small, so HAProxy can buffer and replay them.
  */
 export interface Backend {
@@ -29,7 +32,7 @@ export interface ClusterLayout {
 }
 
 /** A request that may have been committed is never replayed (see above). */
-const ONLY_SAFE_METHODS_REPLAYED = '  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS';
+const ONLY_SAFE_METHODS_REPLAYED = '  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS || { path /auth/introspect /auth/revoke }';
 
 export function haproxyConfig({ edgePort, authPort, edges, auths }: ClusterLayout): string {
   const servers = (prefix: string, backends: Backend[]) =>
