@@ -46,7 +46,7 @@ export const growth: Section = {
 
     const grantRatio = throughput(grantAfter) / throughput(grantBefore);
     const coldRatio = throughput(coldAfter) / throughput(coldBefore);
-    const grown = `${(TOKENS / 1e6).toFixed(1)} M tokens, ${(USERS / 1e6).toFixed(1)} M users`;
+    const grown = `${TOKENS.toLocaleString('en')} tokens, ${USERS.toLocaleString('en')} users`;
     return [
       {
         figure: `password grant with ${grown} (8 conn.)`,
