@@ -3,8 +3,9 @@
  * login-throttle rows (throttle/login-throttle.ts) that no longer refuse
  * anything and were started over a day ago, so guesses with random
  * usernames or addresses cannot grow that table without end, known
- * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS, and
- * the resource server's expired Idempotency-Key answers.
+ * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS,
+ * audit events older than AUDIT_RETENTION_DAYS, and the resource server's
+ * expired Idempotency-Key answers.
  *
  * Rules enforced here:
  * - deletes run in batches of at most PURGE_BATCH_ROWS rows, one table and
@@ -27,12 +28,15 @@ export interface PurgeResult {
   records: number;
   loginThrottles: number;
   knownAddresses: number;
+  auditEvents: number;
   idempotencyKeys: number;
 }
 
 export interface PurgeOptions {
   /** Known addresses older than this are forgotten, ms. Default 30 days. */
   knownAddressTtlMs?: number;
+  /** Audit events older than this are deleted, ms (AUDIT_RETENTION_DAYS). Default 90 days. */
+  auditRetentionMs?: number;
   /** Rows per DELETE. Default PURGE_BATCH_ROWS. */
   batchRows?: number;
 }
@@ -43,7 +47,7 @@ export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
 /** Rows one DELETE removes at most: a few milliseconds of work. */
 export const PURGE_BATCH_ROWS = 1_000;
 
-type CutOff = 'now' | 'throttle' | 'knownAddress';
+type CutOff = 'now' | 'throttle' | 'knownAddress' | 'audit';
 
 /** What each table loses: a condition on its parameters, UTC timestamps as the columns hold them. */
 const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[]]> = [
@@ -53,15 +57,21 @@ const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[]]> = [
   ['records', 'oidc_records', 'expires_at <= $1', ['now']],
   ['loginThrottles', 'login_throttles', 'window_start <= $1 AND (blocked_until IS NULL OR blocked_until <= $2)', ['throttle', 'now']],
   ['knownAddresses', 'login_known_addresses', 'last_success_at <= $1', ['knownAddress']],
+  ['auditEvents', 'audit_events', 'at < $1', ['audit']],
   ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now']],
 ];
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
-export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAddressTtlMs = 30 * 86_400_000, batchRows = PURGE_BATCH_ROWS }: PurgeOptions = {}): Promise<PurgeResult> {
+export async function purgeExpired(
+  db: PrismaClient,
+  now = new Date(),
+  { knownAddressTtlMs = 30 * 86_400_000, auditRetentionMs = 90 * 86_400_000, batchRows = PURGE_BATCH_ROWS }: PurgeOptions = {},
+): Promise<PurgeResult> {
   const cutOffs: Record<CutOff, string> = {
     now: utcTimestamp(now),
     throttle: utcTimestamp(new Date(now.getTime() - THROTTLE_ROW_TTL_MS)),
     knownAddress: utcTimestamp(new Date(now.getTime() - knownAddressTtlMs)),
+    audit: utcTimestamp(new Date(now.getTime() - auditRetentionMs)),
   };
   const result = {} as PurgeResult;
   for (const [name, table, condition, parameters] of PURGES) {

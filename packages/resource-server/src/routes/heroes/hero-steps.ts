@@ -20,7 +20,7 @@ import type { Middleware } from 'koa';
 import type { AuthState } from '../../auth/bearer-guard.ts';
 import { NotFoundError, readBody } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
-import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import type { CreateOnce } from '../idempotency/create-once.ts';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';

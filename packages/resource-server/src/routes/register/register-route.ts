@@ -4,9 +4,12 @@
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
  * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
- * With an Idempotency-Key (routes/idempotency/create-once.ts), once per key:
- * a repeat gets the first answer without hashing or counting again; the
- * key's record holds an HMAC of the request, never the password.
+ * - the insert also writes the `user.registered` audit event (one statement,
+ *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
+ * - with an Idempotency-Key (routes/idempotency/create-once.ts), once per
+ *   key: a repeat gets the first answer without hashing, counting or
+ *   auditing again; the key's record holds an HMAC of the request, never
+ *   the password;
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
@@ -14,7 +17,9 @@
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
 import { defineResource, dispatchByMethod } from '@heroes/http-kit';
-import { type BoundedQueue } from '@heroes/platform';
+import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
+import { currentRequestId, type BoundedQueue } from '@heroes/platform';
+import type { Logger } from 'pino';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import type { CreateOnce } from '../idempotency/create-once.ts';
 import { createPasswordPolicy } from './password-policy.ts';
@@ -32,6 +37,8 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   publicBaseUrl: string;
   bcryptCost: number;
   hashQueue: BoundedQueue;
+  /** Where the audit event's line goes. */
+  logger?: Logger;
   /** Registrations sent with an Idempotency-Key. */
   once: CreateOnce;
 }
@@ -53,14 +60,18 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
         return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
+      const event: AuditEvent = { type: 'user.registered', username, address: ctx.ip, requestId: currentRequestId() };
+      let created = false;
       await deps.once.run(ctx, keyed, async (query) => {
-        const { rows } = await query<{ id: number; username: string }>({
+        const { rows } = await query<{ id: number; username: string }>(withAuditEvent({
           name: 'register-user',
           text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
           values: [username, hashedPassword, salt],
-        });
+        }, event));
+        created = true;
         return User.toMap(rows[0]!);
       });
+      if (created) deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
     }],
   }));
 }
