@@ -35,6 +35,7 @@ import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
+import { createOnce } from './routes/idempotency/create-once.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 import { mountHomeRoutes } from './routes/home/home-route.ts';
 import type { AppLayer } from './app-layers.ts';
@@ -65,9 +66,11 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   const router = new Router();
   const resource = describeProtectedResource(config.publicBaseUrl, config.realm);
   mountProtectedResourceMetadata(router, { resource, issuer: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
-  mountRegisterRoute(router, { db, hashQueue, logger, ...config });
+  const once = createOnce({ db, clientSecret: config.clientSecret, keepHours: config.idempotencyKeyHours });
+  mountRegisterRoute(router, { db, hashQueue, logger, once, ...config });
   mountHeroRoutes(router, {
     heroes,
+    once,
     listCache,
     bearerGuard: createBearerGuard(introspector, resource),
     maxNameLength: config.maxHeroNameLength,
