@@ -55,6 +55,7 @@ import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
+import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
@@ -183,6 +184,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createRequestLogger(logger));
+  // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
+  app.use(holdRefusalsAtEdge);
   app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();

@@ -94,6 +94,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     timeoutMs: config.authProxyTimeoutMs,
     // The authorization server's own limit: only credential routes live there.
     maxBodyBytes: config.authMaxBodyBytes,
+    bodyTimeoutMs: config.authBodyTimeoutMs,
+    maxSockets: config.authProxyMaxSockets,
+    perAddressMax: config.authProxyAddressMax,
     logger,
   });
   const health = createHealth({

@@ -8,7 +8,8 @@
  *   hashed (the callers answer 429 with `Retry-After`), after
  *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
  *   not the machine, sets how fast they can be refused, and the CPU that
- *   hundreds of refusals a second would take stays with real logins;
+ *   hundreds of refusals a second would take stays with real logins
+ *   (spent at the edge when the request came through it: refusal-hold.ts);
  * - otherwise the attempt is counted as it starts (so parallel guesses
  *   cannot overtake the count), the credential is checked, and the outcome
  *   recorded: a failure for the client address, a success resets the
@@ -28,9 +29,9 @@
  *   const grant = await login('bob', 'bobs-long-password', '203.0.113.7', (user) => issue(user)); // issue's result
  */
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryLaterError } from '@heroes/http-kit';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
+import { delayRefusal } from './refusal-hold.ts';
 
 export interface ThrottledAuthenticator {
   (username: string, password: string, address: string): Promise<AuthenticatedUser | undefined>;
@@ -62,7 +63,7 @@ export function createThrottleGuard(throttle: LoginThrottle, options: { refusalD
   return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess }: GuardOptions<T, R> = {}) {
     const admission = await throttle.begin(subject, address);
     if (isRefusal(admission)) {
-      if (refusalDelayMs > 0) await sleep(refusalDelayMs);
+      await delayRefusal(refusalDelayMs);
       throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
     const result = await check();
