@@ -1,8 +1,10 @@
 export { createDb, poolStats, sqlPool, type CreateDbOptions, type PoolStats } from './client.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
+export { createQueryTimeoutCheck, queryTimeoutProblem, type QueryTimeoutCheck, type QueryTimeoutCheckOptions, type ReadRows } from './query-timeout-check.ts';
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { applyMigrations } from './migrate.ts';
+export { isTransactionPooled, type TransactionPoolingOptions } from './transaction-pooling.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
 export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';
