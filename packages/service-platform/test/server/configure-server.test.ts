@@ -160,3 +160,11 @@ test('a second Host, Content-Length, Content-Type or Authorization → 400 JSON 
   const fine = await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nAccept: a\r\nAccept: b\r\nAuthorization: Bearer a\r\nConnection: close\r\n\r\n');
   t.regex(fine.text, /^HTTP\/1\.1 200 /);
 });
+
+test('a HEAD request the parser refuses gets the JSON error head without a body (RFC 9110 section 9.3.2)', async (t) => {
+  const { port } = await serve(t, echo, {}, {});
+  const res = await exchange(port, 'HEAD / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nab');
+  t.regex(res.text, /^HTTP\/1\.1 400 Bad Request\r\n/);
+  t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+  t.true(res.text.endsWith('\r\n\r\n'), 'nothing after the head');
+});
