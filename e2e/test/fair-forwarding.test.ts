@@ -7,7 +7,7 @@
  *    and only `grant_type=password`, then stay silent (more than the
  *    forwarding pool's 256 connections);
  * 2. then 1,000 guesses at an account the throttle refuses (each refusal
- *    held on purpose, here 60 s).
+ *    held on purpose, here 60 s), arriving in waves of 100 over 3 s.
  * After each, the metadata document and a real login of another account
  * through the edge answer 200 while every stalled upload and every held
  * refusal is still unanswered (before the fix they waited for those to
@@ -98,7 +98,7 @@ test.serial(`${STALLED} stalled uploads, then ${GUESSERS} throttled guessers: me
 
   const body = new URLSearchParams({ grant_type: 'password', username: 'fair-victim', password: 'a guess' }).toString();
   started = performance.now();
-  await holder!.send({ cmd: 'guess', url: base, count: GUESSERS, path: '/auth/token', headers: { authorization: basic(client.id, client.secret), 'content-type': FORM }, body });
+  await holder!.send({ cmd: 'guess', url: base, count: GUESSERS, path: '/auth/token', headers: { authorization: basic(client.id, client.secret), 'content-type': FORM }, body, wave: 100, everyMs: 300 });
   t.deepEqual(await signInPath(), { metadata: 200, login: 200 }, 'beside the stalled uploads and the held refusals');
   const afterGuesses = await holder!.send<HolderStatus>({ cmd: 'status' });
   t.log(`beside ${GUESSERS} guesses too: answered ${Math.round(performance.now() - started)} ms after they were sent`);

@@ -8,7 +8,8 @@
  *   the first bytes of the body, then stay silent, each with its own
  *   X-Forwarded-For address; answered once every header block is written;
  * - guess: `count` requests (each on its own socket, its own address) with
- *   the given path, headers and body; answered once all are written;
+ *   the given path, headers and body, in waves of `wave` every `everyMs`
+ *   (guessers arriving, not one burst); answered once all are written;
  * - status: how many stalled sockets and guesses have had any answer.
  *
  * Usage:
@@ -53,8 +54,8 @@ async function stall({ url, count, path }) {
   })));
   return { stalls: stalls.length };
 }
-async function guess({ url, count, path, headers, body }) {
-  await Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve) => {
+function sendGuess({ url, path, headers, body }, i) {
+  return new Promise((resolve) => {
     guesses++;
     const req = http.request(url + path, { method: 'POST', agent: false, headers: { ...headers, 'x-forwarded-for': address('10.2', i), 'content-length': Buffer.byteLength(body) } }, (res) => {
       res.resume();
@@ -62,7 +63,16 @@ async function guess({ url, count, path, headers, body }) {
     });
     req.on('error', () => { guessesAnswered++; guessStatuses.error = (guessStatuses.error ?? 0) + 1; });
     req.end(body, resolve);
-  })));
+  });
+}
+async function guess(command) {
+  const { count, wave = count, everyMs = 0 } = command;
+  const written = [];
+  for (let first = 0; first < count; first += wave) {
+    if (first > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    for (let i = first; i < Math.min(count, first + wave); i++) written.push(sendGuess(command, i));
+  }
+  await Promise.all(written);
   return { guesses };
 }
 const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses });
