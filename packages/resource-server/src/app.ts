@@ -61,7 +61,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   app.silent = true;
 
   const router = new Router();
-  mountRegisterRoute(router, { db, hashQueue, ...config });
+  mountRegisterRoute(router, { db, hashQueue, logger, ...config });
   mountHeroRoutes(router, {
     heroes,
     listCache,
