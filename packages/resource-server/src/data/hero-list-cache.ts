@@ -24,7 +24,7 @@
  *   const heroes = invalidatingWrites(createHeroRepository(pool), cache);
  *   const rows = cache.read() ?? cache.store(cache.generation, await heroes.page(...));
  */
-import type { HeroRepository, HeroRow } from './hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import type { SharedListBuild } from './shared-list-build.ts';
 
 export class HeroListCache {

@@ -26,7 +26,7 @@
  */
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { HeroRow } from './hero-repository.ts';
+import type { HeroRow } from '@heroes/db/pg';
 
 /** Chunks appended by one writer, read from the start by any number of readers. */
 class ChunkLog {

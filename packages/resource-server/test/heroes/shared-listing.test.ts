@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import test from 'ava';
 import Koa from 'koa';
 import { HeroListCache } from '../../src/data/hero-list-cache.ts';
-import type { HeroRepository, HeroRow } from '../../src/data/hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import { BATCH_SIZE, sendHeroList } from '../../src/routes/heroes/send-hero-list.ts';
 
 const HEROES = Array.from({ length: BATCH_SIZE * 3 + 17 }, (_, i) => ({ id: i + 1, name: `Hero ${i + 1} "q" é` }));
