@@ -124,6 +124,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     maxConnections: config.databasePoolSize,
     connectionTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeoutMs: config.dbQueryTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
     onIdleConnectionError: (err) => logger.warn({ err }, 'idle database connection lost'),
   });
 

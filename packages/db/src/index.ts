@@ -1,4 +1,5 @@
 export { createDb, poolStats, sqlPool, type CreateDbOptions, type PoolStats } from './client.ts';
+export { createSqlPool, type Query, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
 export { createQueryTimeoutCheck, queryTimeoutProblem, type QueryTimeoutCheck, type QueryTimeoutCheckOptions, type ReadRows } from './query-timeout-check.ts';
 export { PrismaClient, Prisma } from './generated/client.ts';

@@ -59,6 +59,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeoutMs: config.dbQueryTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).

@@ -50,6 +50,7 @@ export const SETTINGS = defineSettings({
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,
   dbQueryTimeoutMs: SHARED.dbQueryTimeoutMs,
+  dbPreparedStatements: SHARED.dbPreparedStatements,
   shutdownTimeoutMs: SHARED.shutdownTimeoutMs,
   metricsAllow: SHARED.metricsAllow,
   loginAccountFailures: {
