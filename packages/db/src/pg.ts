@@ -3,7 +3,8 @@
  * pg pool needs from this package, without loading the Prisma client (its
  * WebAssembly query compiler and generated code are about 40 MB of RSS):
  * the data folder, secret files, the shared window counters, the query time
- * limits, the transaction-pooler check and the one pool (sql-pool.ts).
+ * limits, the transaction-pooler check, the one pool (sql-pool.ts) and the
+ * repositories of the resource server's tables (repositories/).
  */
 export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
@@ -12,3 +13,4 @@ export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-time
 export { createSqlPool, type Query, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';
 export { createQueryTimeoutCheck, queryTimeoutProblem, type QueryTimeoutCheck, type QueryTimeoutCheckOptions, type ReadRows } from './query-timeout-check.ts';
 export { isTransactionPooled, type TransactionPoolingOptions } from './transaction-pooling.ts';
+export { createHeroRepository, escapeLike, HERO_SQL, type HeroRepository, type HeroRow, type PageQuery } from './repositories/heroes.ts';

@@ -7,6 +7,7 @@ import test from 'ava';
 import { startPgBouncer } from '@heroes/test-kit';
 import { createDb, sqlPool } from '../src/index.ts';
 import { createSqlPool } from '../src/sql-pool.ts';
+import { createHeroRepository } from '../src/repositories/heroes.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 let database: TestDatabase;
@@ -66,6 +67,20 @@ test('a transaction runs on one connection, also through a transaction pooler, a
     await query({ text: 'INSERT INTO heroes (name) VALUES ($1)', values: ['Rolled back'] });
     throw new Error('changed my mind');
   }), { message: 'changed my mind' });
-  const { rows } = await sql.query<{ name: string }>({ text: 'SELECT name FROM heroes ORDER BY name' });
+  const { rows } = await sql.query<{ name: string }>({ text: "SELECT name FROM heroes WHERE name IN ('In a transaction', 'Rolled back') ORDER BY name" });
   t.deepEqual(rows.map((row) => row.name), ['In a transaction']);
+});
+
+test('with prepared statements on, the name search is still never prepared: PostgreSQL plans it for each pattern', async (t) => {
+  const sql = createSqlPool({ url: database.url, max: 1, preparedStatements: true });
+  t.teardown(() => sql.end());
+  const heroes = createHeroRepository(sql);
+  const hero = await heroes.create('Searchable Sam');
+  t.deepEqual(await heroes.find(hero.id), hero);
+  t.deepEqual(await heroes.page({ after: 0, limit: 10, nameContains: 'searchABLE' }), [hero]);
+  t.deepEqual(await heroes.page({ after: 0, limit: 10, nameContains: 'nobody' }), []);
+  const { rows } = await sql.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+  t.true(rows.some((row) => row.name === 'heroes-find'), 'the point lookup is prepared');
+  t.deepEqual(rows.filter((row) => row.statement.includes('LIKE')), [], 'the search is not');
+  await heroes.remove(hero.id);
 });
