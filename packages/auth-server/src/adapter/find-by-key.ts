@@ -32,6 +32,8 @@ export interface ClientRow {
   allowedOrigins: string[];
   /** Token requests must carry a DPoP proof (RFC 9449 section 5.2). */
   requireDpop: boolean;
+  /** Registered grant types (empty: the default of the client's kind, clients/grant-types.ts). */
+  grantTypes: string[];
 }
 
 export type TokenTableName = 'access_tokens' | 'refresh_tokens' | 'authorization_codes';
@@ -76,13 +78,13 @@ export async function findRecordByUid(db: PrismaClient, model: string, uid: stri
 
 /** An `oauth_clients` row by id, with the columns the provider's metadata needs. */
 export async function findClientRow(db: PrismaClient, id: string): Promise<ClientRow | undefined> {
-  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uris: string[]; allowed_scopes: string[]; allowed_origins: string[]; require_dpop: boolean }>({
+  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uris: string[]; allowed_scopes: string[]; allowed_origins: string[]; grant_types: string[]; require_dpop: boolean }>({
     name: 'adapter-find-client',
-    text: 'SELECT id, hashed_secret, redirect_uris, allowed_scopes, allowed_origins, require_dpop FROM oauth_clients WHERE id = $1',
+    text: 'SELECT id, hashed_secret, redirect_uris, allowed_scopes, allowed_origins, grant_types, require_dpop FROM oauth_clients WHERE id = $1',
     values: [id],
   });
   const row = rows[0];
-  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUris: row.redirect_uris, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins, requireDpop: row.require_dpop };
+  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUris: row.redirect_uris, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins, grantTypes: row.grant_types, requireDpop: row.require_dpop };
 }
 
 export interface UserRow {

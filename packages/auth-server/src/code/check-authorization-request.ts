@@ -14,12 +14,16 @@
  *   scope except `openid`; a scope → exactly the requested values.
  *   `openid` (OpenID Connect Core 3.1.2.1) may be added by any client to
  *   ask for an ID token and is never authority; `nonce` is kept for the ID
- *   token. `openid` is never implied: a request without it gets no ID token.
+ *   token. `openid` is never implied: a request without it gets no ID token;
+ * - resource (RFC 8707 section 2), when sent, must name the hero API
+ *   (@heroes/oauth-scopes resource-indicator.ts) → invalid_target; its
+ *   tokens carry that audience whether or not it was sent
+ *   (provider/access-token-audience.ts);
  * - `dpop_jkt` (RFC 9449 section 10), when sent, must be a SHA-256 JWK
  *   thumbprint (43 base64url characters) → invalid_request; the code is then
  *   bound to that key: its exchange needs a DPoP proof signed by it.
  */
-import { formatScopes, JKT_SYNTAX, OPENID } from '@heroes/oauth-scopes';
+import { formatScopes, isSameResource, JKT_SYNTAX, OPENID } from '@heroes/oauth-scopes';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
@@ -42,7 +46,8 @@ export interface AuthorizationRequest {
   dpopJkt: string | undefined;
 }
 
-export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest): AuthorizationRequest {
+/** `resource`: the hero API's identifier (resourceIdentifier of PUBLIC_BASE_URL). */
+export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest, resource: string): AuthorizationRequest {
   if (!request.responseType) {
     throw new RedirectError('invalid_request', 'response_type is required'); // RFC 6749 4.1.2.1: missing parameter
   }
@@ -65,6 +70,9 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
 
   if (request.dpopJkt !== undefined && !JKT_SYNTAX.test(request.dpopJkt)) {
     throw new RedirectError('invalid_request', 'dpop_jkt must be a SHA-256 JWK thumbprint (RFC 7638): 43 base64url characters');
+  }
+  if (request.resource !== undefined && !isSameResource(request.resource, resource)) {
+    throw new RedirectError('invalid_target', `unknown resource: this server issues tokens for ${resource} only`);
   }
 
   const scopes = resolveScopes(allowedScopes(client.allowedScopes), request.scope);

@@ -24,6 +24,7 @@ test('get-client <id> shows one client with what applies when nothing is registe
     `${label('Allowed origins')}none registered: https://app.example http://127.0.0.1:8080 (the redirect URIs' origins) apply`,
     `${label('DPoP')}optional (a DPoP proof binds the token; none: a bearer token)`,
   ]);
+  t.is(lines[6], `${label('Grant types')}none registered: password authorization_code refresh_token apply`);
   t.regex(lines[7]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
   t.regex(lines[8]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
   for (const output of [result.stdout, result.stderr]) {
@@ -44,6 +45,8 @@ test('get-client --id with --json prints the client as one JSON object', async (
     redirectUris: [],
     allowedScopes: ['heroes:read', 'openid'],
     effectiveScopes: ['heroes:read', 'openid'],
+    grantTypes: [],
+    effectiveGrantTypes: ['password', 'authorization_code'],
     allowedOrigins: ['https://tool.example'],
     effectiveOrigins: ['https://tool.example'],
     requireDpop: false,

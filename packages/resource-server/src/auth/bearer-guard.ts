@@ -4,7 +4,9 @@
  * - rules and answers: see challenges.ts and parse-bearer-header.ts.
  * - more than one Authorization header → 400 invalid_request, counted in
  *   the raw headers (Node's `req.headers` keeps only the first copy).
- * - the token is checked by introspection (cached, see cached-introspector.ts).
+ * - the token is checked by introspection (cached, see cached-introspector.ts);
+ *   its audience must include this resource's identifier (RFC 8707,
+ *   protected-resource.ts), else 401 invalid_token.
  * - a DPoP-bound token (introspection `cnf.jkt`) is accepted only as
  *   `Authorization: DPoP` with exactly one `DPoP` proof header that passes
  *   dpop-proof.ts, is signed by that very key (its RFC 7638 thumbprint is
@@ -14,6 +16,7 @@
  * - on success `ctx.state.auth` holds the TokenInfo for later steps.
  */
 import type { Context, Middleware } from 'koa';
+import { audienceIncludes } from '@heroes/oauth-scopes';
 import type { CachedIntrospector } from './cached-introspector.ts';
 import {
   authServerUnavailable,
@@ -23,9 +26,11 @@ import {
   invalidToken,
   malformedHeader,
   missingCredentials,
+  wrongAudience,
 } from './challenges.ts';
 import { DpopProofError, verifyDpopProof } from './dpop-proof.ts';
 import type { ReplayCheck } from './dpop-replay.ts';
+import type { ProtectedResource } from './protected-resource.ts';
 import { IntrospectionUnavailableError } from './introspect-token.ts';
 import { MalformedAuthorizationError, parseAccessTokenHeader, type AccessTokenCredentials } from './parse-bearer-header.ts';
 import type { TokenInfo } from './token-info.ts';
@@ -44,20 +49,20 @@ export interface DpopCheckOptions {
 
 /**
  * Usage:
- *   router.all('/heroes', createBearerGuard(introspector, 'heroes', { replay, publicBaseUrl, windowSeconds: 60 }), ...steps);
+ *   router.all('/heroes', createBearerGuard(introspector, describeProtectedResource(publicBaseUrl, 'heroes'), { replay, publicBaseUrl, windowSeconds: 60 }), ...steps);
  */
-export function createBearerGuard(introspector: CachedIntrospector, realm: string, dpop: DpopCheckOptions): Middleware {
+export function createBearerGuard(introspector: CachedIntrospector, resource: ProtectedResource, dpop: DpopCheckOptions): Middleware {
   const base = dpop.publicBaseUrl.replace(/\/+$/, '');
   return async function bearerGuard(ctx, next) {
-    if (countHeaders(ctx.req.rawHeaders, 'authorization') > 1) throw duplicateAuthorization(realm);
+    if (countHeaders(ctx.req.rawHeaders, 'authorization') > 1) throw duplicateAuthorization(resource);
     let credentials: AccessTokenCredentials | undefined;
     try {
       credentials = parseAccessTokenHeader(ctx.headers.authorization);
     } catch (err) {
-      if (err instanceof MalformedAuthorizationError) throw malformedHeader(realm);
+      if (err instanceof MalformedAuthorizationError) throw malformedHeader(resource);
       throw err;
     }
-    if (credentials === undefined) throw missingCredentials(realm);
+    if (credentials === undefined) throw missingCredentials(resource);
     let info: TokenInfo;
     try {
       info = await introspector.lookup(credentials.token);
@@ -66,11 +71,13 @@ export function createBearerGuard(introspector: CachedIntrospector, realm: strin
       throw err;
     }
     if (credentials.scheme === 'bearer') {
-      if (!info.active) throw invalidToken(realm);
-      if (info.jkt !== undefined) throw invalidDpopToken(realm, 'this access token is DPoP-bound: send it as Authorization: DPoP with a DPoP proof');
+      if (!info.active) throw invalidToken(resource);
+      if (!audienceIncludes(info.audience, resource.identifier)) throw wrongAudience(resource);
+      if (info.jkt !== undefined) throw invalidDpopToken(resource, 'this access token is DPoP-bound: send it as Authorization: DPoP with a DPoP proof');
     } else {
-      if (!info.active) throw invalidDpopToken(realm, 'the access token is invalid, expired or revoked');
-      if (info.jkt === undefined) throw invalidDpopToken(realm, 'this access token is not DPoP-bound: send it as Authorization: Bearer');
+      if (!info.active) throw invalidDpopToken(resource, 'the access token is invalid, expired or revoked');
+      if (!audienceIncludes(info.audience, resource.identifier)) throw invalidDpopToken(resource, 'the access token is not meant for this resource');
+      if (info.jkt === undefined) throw invalidDpopToken(resource, 'this access token is not DPoP-bound: send it as Authorization: Bearer');
       await checkProof(ctx, credentials.token, info.jkt);
     }
     (ctx.state as AuthState).auth = info;
@@ -79,17 +86,17 @@ export function createBearerGuard(introspector: CachedIntrospector, realm: strin
 
   async function checkProof(ctx: Context, token: string, jkt: string): Promise<void> {
     const count = countHeaders(ctx.req.rawHeaders, 'dpop');
-    if (count !== 1) throw invalidDpopProof(realm, count === 0 ? 'a DPoP proof header is required with a DPoP-bound token' : 'send exactly one DPoP header');
+    if (count !== 1) throw invalidDpopProof(resource, count === 0 ? 'a DPoP proof header is required with a DPoP-bound token' : 'send exactly one DPoP header');
     let proof;
     try {
       proof = await verifyDpopProof(ctx.get('dpop'), { method: ctx.method, url: `${base}${ctx.path}`, accessToken: token, windowSeconds: dpop.windowSeconds });
     } catch (err) {
-      if (err instanceof DpopProofError) throw invalidDpopProof(realm, err.message);
+      if (err instanceof DpopProofError) throw invalidDpopProof(resource, err.message);
       throw err;
     }
-    if (proof.jkt !== jkt) throw invalidDpopProof(realm, 'the DPoP proof is signed by another key than the one the token is bound to');
+    if (proof.jkt !== jkt) throw invalidDpopProof(resource, 'the DPoP proof is signed by another key than the one the token is bound to');
     const expiresAtMs = (proof.iat + dpop.windowSeconds + 1) * 1000;
-    if (!(await dpop.replay.firstUse(proof.jkt, proof.jti, expiresAtMs))) throw invalidDpopProof(realm, 'this DPoP proof was already used');
+    if (!(await dpop.replay.firstUse(proof.jkt, proof.jti, expiresAtMs))) throw invalidDpopProof(resource, 'this DPoP proof was already used');
   }
 }
 

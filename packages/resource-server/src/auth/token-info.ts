@@ -15,6 +15,8 @@ export interface TokenInfo {
   exp?: number;
   /** The grant the token belongs to (`grant_id`): a revocation notice of that grant evicts it from the cache. */
   grantId?: string;
+  /** RFC 7662 `aud` as answered (a string or a list): the resources the token is for. */
+  audience?: string | readonly string[];
   /** A DPoP-bound token's key thumbprint (RFC 9449 section 6: `cnf.jkt`): every use needs a proof of that key. */
   jkt?: string;
 }
@@ -54,6 +56,7 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
     sub: str(record.sub),
     exp,
     grantId: str(record.grant_id),
+    audience: audienceOf(record.aud),
     ...(jkt === undefined ? {} : { jkt }),
   };
 }
@@ -61,6 +64,11 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
 function boundKey(cnf: unknown): string | undefined {
   const jkt = typeof cnf === 'object' && cnf !== null ? (cnf as Record<string, unknown>)['jkt'] : undefined;
   return typeof jkt === 'string' && JKT_SYNTAX.test(jkt) ? jkt : undefined;
+}
+
+function audienceOf(value: unknown): string | readonly string[] | undefined {
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) ? value.filter((one): one is string => typeof one === 'string') : undefined;
 }
 
 function str(value: unknown): string | undefined {

@@ -41,7 +41,7 @@ test('a bound token with a valid proof reads and writes heroes; the proof is sin
   const replay = await call({ authorization: `DPoP ${TOKEN}`, dpop });
   t.is(replay.status, 401);
   t.is(replay.body?.['error'], 'invalid_dpop_proof');
-  t.regex(replay.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", error="invalid_dpop_proof", error_description="this DPoP proof was already used"/);
+  t.regex(replay.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", resource_metadata="[^"]+", error="invalid_dpop_proof", error_description="this DPoP proof was already used"/);
   t.true((replay.headers.get('www-authenticate') ?? '').includes(ALGS));
   const write = await call({ authorization: `DPoP ${TOKEN}`, dpop: await proof({ htm: 'POST' }) }, 'POST');
   t.is(write.status, 200, write.text);
@@ -74,7 +74,7 @@ test('each broken rule → 401 invalid_dpop_proof with a DPoP challenge', async 
     const res = await call({ authorization: `DPoP ${TOKEN}`, dpop });
     t.is(res.status, 401, name);
     t.is(res.body?.['error'], 'invalid_dpop_proof', name);
-    t.regex(res.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", error="invalid_dpop_proof"/, name);
+    t.regex(res.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", resource_metadata="[^"]+", error="invalid_dpop_proof"/, name);
   }
 });
 
@@ -104,7 +104,7 @@ test('a bound token sent as Bearer → 401 invalid_token with a DPoP challenge',
   const res = await call({ authorization: `Bearer ${TOKEN}`, dpop: await proof() });
   t.is(res.status, 401);
   t.is(res.body?.['error'], 'invalid_token');
-  t.regex(res.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", error="invalid_token"/);
+  t.regex(res.headers.get('www-authenticate') ?? '', /^DPoP realm="heroes", resource_metadata="[^"]+", error="invalid_token"/);
 });
 
 test('a bearer token sent as DPoP → 401 invalid_token; as Bearer it still works, proof or not', async (t) => {
@@ -124,7 +124,8 @@ test('an unknown token under DPoP → 401 invalid_token (DPoP challenge)', async
 test('no credentials: both schemes are offered', async (t) => {
   const res = await call({});
   t.is(res.status, 401);
-  t.is(res.headers.get('www-authenticate'), `Bearer realm="heroes", DPoP realm="heroes", ${ALGS}`);
+  const params = `realm="heroes", resource_metadata="${rs.url}/.well-known/oauth-protected-resource"`;
+  t.is(res.headers.get('www-authenticate'), `Bearer ${params}, DPoP ${params}, ${ALGS}`);
 });
 
 test('a proof replayed at a second replica (same database) is refused there', async (t) => {

@@ -6,7 +6,8 @@
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import { passwordToken } from '@heroes/test-kit';
+import { createDb } from '@heroes/db';
+import { addClient, passwordToken } from '@heroes/test-kit';
 import { startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
 let app: AppInBrowser;
@@ -50,7 +51,10 @@ test.serial('Authorize signs in with the built-in client; Try it out on GET /her
 });
 
 test.serial('a pasted bearer token works too', async (t) => {
-  const { access_token: token } = await passwordToken(stack.url, { id: 'tour-of-heroes' }, 'docs-user', 'docs-user-password');
+  // The built-in client may use the code flow only: a client of the reader's own gets the token to paste.
+  const db = createDb(stack.database.url);
+  await addClient(db, { id: 'docs-reader' }).finally(() => db.$disconnect());
+  const { access_token: token } = await passwordToken(stack.url, { id: 'docs-reader' }, 'docs-user', 'docs-user-password');
   const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
   await page.goto(`${stack.url}/docs`);
   await page.locator('.btn.authorize').first().click();
@@ -61,5 +65,22 @@ test.serial('a pasted bearer token works too', async (t) => {
   const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/heroes', WAIT);
   t.is(await tryListHeroes(page), 200);
   t.is((await sent).headers()['authorization'], `Bearer ${token}`);
+  await page.close();
+});
+
+test.serial('Try it out on POST /register sends a new Idempotency-Key each time', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  await page.goto(`${stack.url}/docs`);
+  const operation = page.locator('.opblock-post').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/register$/ }) }).first();
+  await operation.locator('.opblock-summary').click();
+  await operation.getByRole('button', { name: 'Try it out' }).click();
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/register' && res.request().method() === 'POST', WAIT);
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    keys.push((await answered).request().headers()['idempotency-key'] ?? '');
+  }
+  for (const key of keys) t.regex(key, /^"[0-9a-f]{32}"$/);
+  t.not(keys[0], keys[1]);
   await page.close();
 });
