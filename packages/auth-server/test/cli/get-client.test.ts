@@ -15,18 +15,18 @@ test('get-client <id> shows one client with what applies when nothing is registe
   t.is(result.code, 0, result.stderr);
   const lines = result.stdout.trimEnd().split('\n');
   const label = (name: string) => `${name}:`.padEnd(17);
-  t.deepEqual(lines.slice(0, 7), [
+  t.deepEqual(lines.slice(0, 6), [
     `${label('ID')}spa`,
     `${label('Type')}confidential`,
     `${label('Redirect URIs')}https://app.example/cb`,
     `${' '.repeat(17)}http://127.0.0.1:8080/cb`,
     `${label('Allowed scopes')}none registered: heroes:read heroes:write apply`,
     `${label('Allowed origins')}none registered: https://app.example http://127.0.0.1:8080 (the redirect URIs' origins) apply`,
-    `${label('DPoP')}optional (a DPoP proof binds the token; none: a bearer token)`,
   ]);
   t.is(lines[6], `${label('Grant types')}none registered: password authorization_code refresh_token apply`);
-  t.regex(lines[7]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
-  t.regex(lines[8]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
+  t.is(lines[7], `${label('DPoP')}optional (a DPoP proof binds the token; none: a bearer token)`);
+  t.regex(lines[8]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
+  t.regex(lines[9]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
   for (const output of [result.stdout, result.stderr]) {
     t.false(output.includes(secret));
     t.false(output.includes(hash));
@@ -61,7 +61,7 @@ test('add-client --require-dpop and set-require-dpop [--off]: shown by get-clien
   t.is((JSON.parse(added.stdout) as { client: { requireDpop: boolean } }).client.requireDpop, true);
   t.true((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'bound' } })).requireDpop);
   t.regex((await auth('get-client', 'bound')).stdout, /^DPoP: +required/m);
-  t.regex((await auth('list-clients')).stdout, /^bound\s+public\s+-\s+-\s+required$/m);
+  t.regex((await auth('list-clients')).stdout, /^bound\s+public\s+password authorization_code\s+-\s+-\s+required$/m);
   const off = await auth('set-require-dpop', '--id', 'bound', '--off');
   t.is(off.code, 0, off.stderr);
   t.false((await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'bound' } })).requireDpop);
