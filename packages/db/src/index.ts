@@ -3,6 +3,7 @@ export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-time
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { applyMigrations } from './migrate.ts';
+export { mapUsernames, type UsernameMapping } from './map-usernames.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
 export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';

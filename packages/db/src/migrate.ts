@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { mapUsernames } from './map-usernames.ts';
 import { repoRoot } from './paths.ts';
 
 /** What `prisma migrate deploy` prints when it has finished successfully. */
@@ -7,13 +8,20 @@ const DONE = /No pending migrations to apply|All migrations have been successful
 
 /**
  * Applies pending migrations with `prisma migrate deploy` (the offline
- * JavaScript engine, see prisma.config.ts). Safe to run on every start.
+ * JavaScript engine, see prisma.config.ts), then their data step
+ * (map-usernames.ts). Safe to run on every start.
  *
  * Prisma 6.19's WebAssembly schema engine leaves a 10 s timer running after
  * the command has finished, so the CLI idles 10 s before exiting; once it has
  * printed its success line we stop it instead of waiting.
  */
-export function applyMigrations(url: string): Promise<void> {
+export async function applyMigrations(url: string): Promise<void> {
+  await deployMigrations(url);
+  const { unmapped } = await mapUsernames(url);
+  if (unmapped > 0) console.error(`${unmapped} account(s) have no username key and cannot sign in until renamed (docs/oauth.md, "Usernames")`);
+}
+
+function deployMigrations(url: string): Promise<void> {
   const prismaCli = path.join(repoRoot, 'node_modules', 'prisma', 'build', 'index.js');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [prismaCli, 'migrate', 'deploy'], {

@@ -30,6 +30,7 @@
 import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryLaterError } from '@heroes/http-kit';
+import { usernameKey } from '@heroes/text-rules/username';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 
 export interface ThrottledAuthenticator {
@@ -78,6 +79,8 @@ export function createThrottleGuard(throttle: LoginThrottle, options: { refusalD
 export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard): ThrottledAuthenticator {
   return function throttledLogin<R>(username: string, password: string, address: string, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
     const check = authenticate(username); // the user's read goes out beside the throttle's statement
-    return onSuccess ? guard(accountSubject(username), address, () => check(password), { onSuccess }) : guard(accountSubject(username), address, () => check(password));
+    // One budget per account, however its name is spelled (`Alice`, `ALICE`): counted by the name's key.
+    const subject = accountSubject(usernameKey(username) ?? username);
+    return onSuccess ? guard(subject, address, () => check(password), { onSuccess }) : guard(subject, address, () => check(password));
   } as ThrottledAuthenticator;
 }

@@ -3,14 +3,16 @@
  * Steps: readRegistration (body limit, keys, password policy) → countRegistration (per-address limit, 429) →
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
- * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
+ * A duplicate username (its key: `Alice` after `alice`) → 409 (http-kit maps
+ * SQLSTATE 23505); a look-alike of an existing name (same UTS #39 skeleton:
+ * `аlice` after `alice`) → 409 saying so (refuseLookAlike).
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource, dispatchByMethod } from '@heroes/http-kit';
+import { ConflictError, defineResource, dispatchByMethod } from '@heroes/http-kit';
 import { type BoundedQueue } from '@heroes/platform';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { createPasswordPolicy } from './password-policy.ts';
@@ -39,7 +41,7 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   const limits: RegistrationLimits = { ...deps, passwordPolicy: createPasswordPolicy({ minLength: deps.passwordMinLength }) };
   router.all('/register', dispatchByMethod([], {
     POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
-      const { username, password } = await readRegistration(ctx, limits);
+      const { username, usernameKey, usernameSkeleton, password } = await readRegistration(ctx, limits);
       await countRegistration(ctx, deps.db, deps);
       const { salt, hashedPassword } = await deps.hashQueue.run(async () => {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
@@ -47,11 +49,24 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
       });
       const { rows } = await deps.db.query<{ id: number; username: string }>({
         name: 'register-user',
-        text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
-        values: [username, hashedPassword, salt],
-      });
+        text: `INSERT INTO users (username, username_key, username_skeleton, hashed_password, salt, created_at) VALUES ($1, $2, $3, $4, $5, ${UTC_NOW}) RETURNING id, username`,
+        values: [username, usernameKey, usernameSkeleton, hashedPassword, salt],
+      }).catch(refuseLookAlike);
       const user = rows[0]!;
       ctx.body = User.toMap(user);
     }],
   }));
+}
+
+/** The skeleton index refused the row: the name differs from every other, but looks like one. */
+function refuseLookAlike(err: unknown): never {
+  const { code, constraint } = err as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'users_username_skeleton_key') {
+    throw new ConflictError('entity_already_exists', {
+      code: 'username_too_similar',
+      details: { reasons: ["'username' looks like an existing username; choose another"] },
+      cause: err,
+    });
+  }
+  throw err;
 }
