@@ -5,7 +5,8 @@
  *
  * Rules enforced here:
  * - an absolute URI: a scheme, then ':' and the rest; parsable as a URL;
- * - no fragment ('#'), no whitespace or control characters, ASCII only;
+ * - the one text rule for identifiers (@heroes/text-rules identifierProblem);
+ *   no fragment ('#'), no whitespace, ASCII only;
  * - http and https need a host; other (private-use, RFC 8252 7.1) schemes
  *   such as `com.example.app:/callback` are allowed;
  * - schemes that run or embed content (javascript, data, vbscript, file,
@@ -21,6 +22,7 @@
  * The URI is stored exactly as given: redirect URIs are compared by exact
  * string match, so it is not normalized.
  */
+import { identifierProblem } from '@heroes/text-rules';
 import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
@@ -36,6 +38,8 @@ const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'bl
 export function validateRedirectUri(uri: string): string {
   const fail = (why: string) => invalidInput(`Invalid redirect URI '${printable(uri)}': ${why}`);
   if (uri.length > MAX_REDIRECT_URI_LENGTH) throw fail(`longer than ${MAX_REDIRECT_URI_LENGTH} characters.`);
+  const problem = identifierProblem(uri);
+  if (problem !== undefined) throw fail(`it ${problem}.`);
   if (!/^[\x21-\x7E]+$/.test(uri)) throw fail('spaces, control and non-ASCII characters are not allowed.');
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):./.exec(uri)?.[1]?.toLowerCase();
   if (!scheme) throw fail('it must be an absolute URI with a scheme, such as https://app.example.com/callback.');
