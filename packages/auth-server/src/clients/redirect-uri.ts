@@ -20,7 +20,8 @@
  *   metadata of a native client (adapter/client-metadata.ts).
  *
  * The URI is stored exactly as given: redirect URIs are compared by exact
- * string match, so it is not normalized.
+ * string match, so it is not normalized; the one exception is the port of
+ * a loopback IP literal (matchRegisteredRedirectUri, RFC 8252 section 7.3).
  */
 import { identifierProblem } from '@heroes/text-rules';
 import { invalidInput } from './client-registry-error.ts';
@@ -85,4 +86,33 @@ function isHttpUri(uri: string): boolean {
 function fitsNativeApp(uri: string): boolean {
   const { protocol, hostname } = new URL(uri);
   return (protocol === 'http:') === LOOPBACK_HOSTS.has(hostname);
+}
+
+/** `http://127.0.0.1` or `http://[::1]`, with any port: the authority RFC 8252 section 7.3 lets vary by port. */
+const LOOPBACK_IP_AUTHORITY = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?(?=[/?]|$)/;
+
+/**
+ * The registered redirect URI that `requested` matches, or undefined:
+ * exact string match (RFC 6749 3.1.2.3, RFC 9700 4.1.3), except that for a
+ * registered loopback IP literal URI (`http://127.0.0.1/…`, `http://[::1]/…`)
+ * any port matches, as RFC 8252 section 7.3 requires for native apps: the
+ * rest (scheme, path, query) must still be identical. `localhost` is not
+ * treated so (RFC 8252 section 8.3: a name may resolve elsewhere).
+ *
+ * Usage: `matchRegisteredRedirectUri(['http://127.0.0.1/cb'], 'http://127.0.0.1:53123/cb')` → `'http://127.0.0.1/cb'`
+ */
+export function matchRegisteredRedirectUri(registered: readonly string[], requested: string): string | undefined {
+  if (registered.includes(requested)) return requested;
+  const loopback = withoutLoopbackPort(requested);
+  if (loopback === undefined) return undefined;
+  return registered.find((uri) => withoutLoopbackPort(uri) === loopback);
+}
+
+/** The URI with its loopback port removed, or undefined when it is not a loopback IP http URI with a valid port. */
+function withoutLoopbackPort(uri: string): string | undefined {
+  const match = LOOPBACK_IP_AUTHORITY.exec(uri);
+  if (!match) return undefined;
+  const port = match[2];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
+  return `http://${match[1]}${uri.slice(match[0].length)}`;
 }
