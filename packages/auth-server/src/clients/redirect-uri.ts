@@ -88,8 +88,8 @@ function fitsNativeApp(uri: string): boolean {
   return (protocol === 'http:') === LOOPBACK_HOSTS.has(hostname);
 }
 
-/** `http://127.0.0.1` or `http://[::1]`, with any port: the authority RFC 8252 section 7.3 lets vary by port. */
-const LOOPBACK_IP_AUTHORITY = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?(?=[/?]|$)/;
+/** `http://127.0.0.1` or `http://[::1]`, with any port written canonically (no leading zero): the authority RFC 8252 section 7.3 lets vary by port. */
+const LOOPBACK_IP_AUTHORITY = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::([1-9]\d{0,4}))?(?=[/?]|$)/;
 
 /**
  * The registered redirect URI that `requested` matches, or undefined:
@@ -113,6 +113,6 @@ function withoutLoopbackPort(uri: string): string | undefined {
   const match = LOOPBACK_IP_AUTHORITY.exec(uri);
   if (!match) return undefined;
   const port = match[2];
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
+  if (port !== undefined && Number(port) > 65535) return undefined;
   return `http://${match[1]}${uri.slice(match[0].length)}`;
 }

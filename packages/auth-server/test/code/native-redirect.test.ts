@@ -109,7 +109,7 @@ test('loopback IP redirect URIs (RFC 8252 7.3): any port matches, the code is bo
     t.deepEqual([otherPort.status, otherPort.body['error']], [400, 'invalid_grant'], 'the exchange repeats the port the request used');
     t.is((await exchange(requested)).status, 200, requested);
   }
-  for (const refused of ['http://localhost:53123/callback', 'http://127.0.0.1:53123/other', 'http://127.0.0.1:53123/callback?app=1', 'https://127.0.0.1:53123/callback', 'http://127.0.0.1:0/callback', 'http://127.0.0.2:53123/callback']) {
+  for (const refused of ['http://localhost:53123/callback', 'http://127.0.0.1:53123/other', 'http://127.0.0.1:53123/callback?app=1', 'https://127.0.0.1:53123/callback', 'http://127.0.0.1:0/callback', 'http://127.0.0.1:053123/callback', 'http://127.0.0.1:65536/callback', 'http://127.0.0.2:53123/callback']) {
     const { challenge } = pkcePair();
     const query = new URLSearchParams({ client_id: 'loopback-any-port', redirect_uri: refused, response_type: 'code', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' });
     const res = await fetch(`${s.url}/auth/code?${query}`, { redirect: 'manual' });

@@ -25,7 +25,7 @@ export const EDGE_PATHS = {
       description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
       parameters: [{
         name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
-        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=<username>`, a refusal → 303 there with `prompt=create&register_error=<message>`. Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
+        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=1`, a refusal → 303 there with `prompt=create&register_error=<code>` (a code of a fixed list: missing, username_taken, username_similar, username_invalid, password_rejected, too_many, unavailable, invalid; never text). Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
       }],
       requestBody: {
         required: true,
