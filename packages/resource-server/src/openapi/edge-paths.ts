@@ -39,7 +39,7 @@ export const EDGE_PATHS = {
         '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
         '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path'),
         '403': error('With `return_to`: a form posted from another site'),
-        '409': error('The username is taken'),
+        '409': error('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)'),
         '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)'),
         '415': error('Unsupported Content-Type or charset'),
         '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
