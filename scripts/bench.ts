@@ -52,9 +52,37 @@ const say = (line: string) => console.error(`[bench] ${line}`);
 let stack: Stack | undefined;
 let ctx: BenchContext | undefined;
 
-async function main(): Promise<void> {
+const USAGE = `Usage: npm run bench [-- --help]
+
+Starts the whole stack on 127.0.0.1 and prints one table of figures, each beside its goal and
+the anchor measured in the same run (docs/performance.md says how to read it).
+
+Environment:
+  BENCH_ONLY=name,name   run only these sections: ${SECTIONS.map((s) => s.name).join(', ')}
+  BENCH_DURATION=s       seconds per measured load (default 10)
+  BCRYPT_COST=n          the servers' bcrypt cost (default 10)
+  BENCH_CPU_PROF=folder  write CPU profiles of every process started
+  BENCH_BASE_URL=url     measure a running service instead of starting one`;
+
+/** Refuses what it cannot run before anything starts: one line, exit 2. */
+function checkArguments(): void {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (args.length > 0) fail(`unknown argument ${args[0]}; see npm run bench -- --help`);
   const unknown = only?.filter((name) => !SECTIONS.some((section) => section.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0) fail(`BENCH_ONLY: unknown section ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  if (!Number.isFinite(duration) || duration <= 0) fail(`BENCH_DURATION: expected a positive number of seconds, got ${process.env.BENCH_DURATION}`);
+}
+
+function fail(line: string): never {
+  console.error(`bench: ${line}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
   stack = await startStack({ cost, say, onExit: (message) => { say(message); void stop(1); } });
   ctx = await createContext(stack, { duration, cost, say });
   const rows: Row[] = [];
@@ -77,6 +105,7 @@ async function stop(code: number): Promise<void> {
 }
 
 process.on('SIGINT', () => void stop(130));
+checkArguments();
 main().then(() => stop(0), (err: unknown) => {
   console.error(err);
   void stop(1);

@@ -25,6 +25,7 @@
 import path from 'node:path';
 import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
+import { formatBanner } from './start/banner.ts';
 import { unavailablePorts } from './start/check-ports.ts';
 import { PRODUCTION_RUNTIME_ENV } from './start/production-runtime.ts';
 import { checkEnvironment, startValues } from './start/settings.ts';
@@ -39,7 +40,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 // One public door: the edge (PORT) is the only way in; the authorization server listens on loopback unless AUTH_HOST says otherwise.
-const { port, authPort, shutdownTimeoutMs, publicBaseUrl, authHost, host, authServerUrl, dataDir: dataDirSetting } = startValues(process.env);
+const { port, authPort, shutdownTimeoutMs, publicBaseUrl, authHost, host, authServerUrl, dataDir: dataDirSetting, databaseDirectUrl } = startValues(process.env);
 const taken = await unavailablePorts([
   { name: 'PORT', host, port },
   { name: 'AUTH_PORT', host: authHost, port: authPort },
@@ -112,7 +113,7 @@ setInterval(() => {
 const authServer = supervise('auth-server', 'packages/auth-server/src/create-auth-server.ts', 'packages/auth-server/src/main.ts');
 const resourceServer = supervise('resource-server', 'packages/resource-server/src/create-resource-server.ts', 'packages/resource-server/src/main.ts');
 
-const database = resolveDatabaseUrl({ log: say });
+const database = resolveDatabaseUrl({ log: say, adoptOrphan: true });
 database.catch(() => {}); // reported below; stop() waits on it too
 let databaseUrl: string;
 try {
@@ -125,7 +126,9 @@ try {
   writeRuntimeFile(dataDir, { pid: process.pid, databaseUrl: resolved.url, source: resolved.source, publicBaseUrl });
   process.on('exit', () => removeRuntimeFile(dataDir));
   // The migration command is a process of its own (about a second): only when a migration may be missing.
-  if (await hasPendingMigrations(resolved.url)) await applyMigrations(resolved.url);
+  // Migrations need a session of their own: DATABASE_DIRECT_URL when DATABASE_URL is a transaction pooler's.
+  const migrationUrl = resolved.source === 'embedded' ? resolved.url : (databaseDirectUrl ?? resolved.url);
+  if (await hasPendingMigrations(migrationUrl)) await applyMigrations(migrationUrl);
   say('database migrations are up to date');
 } catch (err) {
   say(err instanceof Error ? err.message : String(err));
@@ -142,18 +145,7 @@ if (!stopping && ready.every(Boolean)) {
   authServer.restartOnCrash = true;
   resourceServer.restartOnCrash = true;
   // On stderr with the [start] lines: stdout carries only the servers' JSON log lines (`npm start -s | jq`).
-  console.error(`
-Heroes service is running at ${publicBaseUrl}
-  authorization server (own process): http://127.0.0.1:${authPort}
-
-Register an OAuth client:
-  ${cliPrefix()}npx auth add-client --id my-app --secret my-secret
-
-Then:
-  curl -X POST ${publicBaseUrl}/register -H 'Content-Type: application/json' -d '{"username":"bob","password":"bobs-long-password"}'
-  curl -X POST ${publicBaseUrl}/auth/token -u my-app:my-secret -d 'grant_type=password&username=bob&password=bobs-long-password'
-
-Press Ctrl-C to stop.`);
+  console.error(await formatBanner({ publicBaseUrl, authPort, cliPrefix: cliPrefix(), databaseUrl }));
 } else if (!stopping) {
   say('the servers did not become ready in time');
   void stop(1);

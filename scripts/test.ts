@@ -22,4 +22,5 @@ try {
   console.error(`npm test: ${error.message}`);
   process.exit(1);
 }
-process.exit(await runWithDatabase(command, args, tools));
+// turbo's first run prints a telemetry notice (and would then send usage data): off for the suites.
+process.exit(await runWithDatabase(command, args, { ...tools, TURBO_TELEMETRY_DISABLED: '1' }));

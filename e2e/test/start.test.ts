@@ -187,3 +187,29 @@ test.serial('killing the npm process that ran `npm start` stops the whole servic
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test.serial('after kill -9 of the start script, the next start takes over the database it left running, and its Ctrl-C stops it', async (t) => {
+  const startScript = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { child, exited, stderr: () => stderr };
+  };
+  const first = startScript();
+  await waitFor(() => first.stderr().includes('Press Ctrl-C to stop.') || first.child.exitCode !== null, { timeoutMs: 90_000, message: first.stderr });
+  first.child.kill('SIGKILL');
+  await first.exited;
+  // The servers notice and exit; the embedded database is left behind, serving nobody.
+  await waitFor(async () => !(await isListening(ports.port)) && !(await isListening(ports.authPort)), { message: 'servers still up' });
+  t.true(await isListening(ports.pgPort), 'the database outlived the killed start script');
+
+  const second = startScript();
+  await waitFor(() => second.stderr().includes('Press Ctrl-C to stop.') || second.child.exitCode !== null, { timeoutMs: 90_000, message: second.stderr });
+  t.regex(second.stderr(), /stopping the embedded PostgreSQL server \(pid \d+\) that an earlier npm start left running/);
+  t.is((await fetch(`${base}/heroes`)).status, 401);
+  second.child.kill('SIGINT');
+  t.is(await second.exited, 0, second.stderr());
+  await waitFor(async () => !(await isListening(ports.pgPort)), { message: 'the database is still running after a clean stop' });
+  t.pass();
+});

@@ -1,5 +1,5 @@
 /**
- * `npm test` on a bare machine (scripts/test.ts): the browser, HAProxy and nginx
+ * `npm test` on a bare machine (scripts/test.ts): the browser, HAProxy, nginx and PgBouncer
  * are found or installed before any suite runs; when they cannot be, the run
  * stops at once with one line naming what to install.
  */
@@ -25,6 +25,7 @@ test('the tools found are handed to the suites by path', (t) => {
   t.true(fs.existsSync(found['CHROMIUM_PATH']!));
   t.true(fs.existsSync(found['HAPROXY_PATH']!));
   t.true(fs.existsSync(found['NGINX_PATH']!));
+  t.true(fs.existsSync(found['PGBOUNCER_PATH']!));
   t.true(fs.existsSync(found['DOCKER_COMPOSE_PATH']!));
 });
 

@@ -1,5 +1,5 @@
 /**
- * Finds a program the test suites drive (Chromium, HAProxy, nginx, docker-compose): the path in its
+ * Finds a program the test suites drive (Chromium, HAProxy, nginx, PgBouncer, docker-compose): the path in its
  * environment variable when set, else the first executable candidate, else
  * the first match on PATH.
  */
@@ -57,6 +57,13 @@ export const nginxSpec: ToolSpec = {
   envVar: 'NGINX_PATH',
   candidates: ['/usr/sbin/nginx', '/usr/local/sbin/nginx'],
   names: ['nginx'],
+};
+
+export const pgbouncerSpec: ToolSpec = {
+  debianPackage: 'pgbouncer',
+  envVar: 'PGBOUNCER_PATH',
+  candidates: ['/usr/sbin/pgbouncer', '/usr/local/sbin/pgbouncer', '/usr/local/bin/pgbouncer'],
+  names: ['pgbouncer'],
 };
 
 export const dockerComposeSpec: ToolSpec = {

@@ -20,7 +20,7 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import { createDb, createQueryTimeoutCheck, poolStats, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from '@heroes/db/database-errors';
 import {
   createHttpKit,
@@ -174,7 +174,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   });
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
-  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
+  // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
+  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, readSettings: (sql) => db.$queryRawUnsafe(sql) });
+  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   app.use(judgeClientAddress(config.trustedProxies));
   app.use(noSniff);
@@ -209,6 +211,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     health,
     async listen(port = config.port) {
+      void queryTimeouts.ready(); // checked at start: its line, if any, comes out now
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const handler = app.callback();
       const filter = createForwardingFilter(config.trustedProxies);

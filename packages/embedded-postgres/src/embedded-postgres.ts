@@ -122,9 +122,19 @@ function realPath(dir: string): string {
   }
 }
 
+export interface StartOptions {
+  log?: (line: string) => void;
+  /**
+   * `npm start` only: a server of this folder whose starter is gone (its start script was killed
+   * with -9) is stopped and started again here, so that this start's Ctrl-C stops it too.
+   */
+  adoptOrphan?: boolean;
+}
+
 /** Starts the embedded server, or attaches to the one already running on the same data folder. */
-export async function startEmbeddedPostgres(options: { log?: (line: string) => void } = {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(options: StartOptions = {}): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'postgres');
+  if (options.adoptOrphan) await stopOrphanedServer(clusterDir, options.log);
   const runningPort = runningClusterPort(clusterDir);
   if (runningPort !== undefined && (await isListening(runningPort))) {
     return embeddedServer(runningPort, readOrCreatePasswords(dataDir));
@@ -274,6 +284,49 @@ function hydrateBinarySymlinks(pkgDir: string): void {
 function giveToPostgresUser(dir: string): void {
   execFileSync('chown', ['-R', `${SYSTEM_USER}:`, dir]);
   fs.chmodSync(dir, 0o700);
+}
+
+/**
+ * The server this library starts is a child of the starting process: when its parent is no longer
+ * a node process (it was re-parented after the starter died), nobody will stop it. Linux only
+ * (/proc); elsewhere such a server is reused as before.
+ */
+async function stopOrphanedServer(clusterDir: string, log?: (line: string) => void): Promise<void> {
+  const pid = postmasterPid(clusterDir);
+  if (pid === undefined || !isOrphan(pid)) return;
+  log?.(`stopping the embedded PostgreSQL server (pid ${pid}) that an earlier npm start left running; it starts again below`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: open sessions end, committed data stays
+  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function postmasterPid(clusterDir: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isOrphan(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parent = fs.readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return !/(^|\/)node[^/]*$/.test(parent);
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function removeStalePidFile(clusterDir: string): void {

@@ -1,4 +1,4 @@
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { startEmbeddedPostgres, type StartOptions } from './embedded-postgres.ts';
 import { givenDatabaseUrl } from './settings.ts';
 
 export interface ResolvedDatabase {
@@ -19,7 +19,7 @@ export interface ResolvedDatabase {
  * The database every command of the project uses: DATABASE_URL when set,
  * otherwise the embedded PostgreSQL server (started here when not running).
  */
-export async function resolveDatabaseUrl(options: { log?: (line: string) => void } = {}): Promise<ResolvedDatabase> {
+export async function resolveDatabaseUrl(options: StartOptions = {}): Promise<ResolvedDatabase> {
   const fromEnv = givenDatabaseUrl();
   if (fromEnv) return { url: fromEnv, adminUrl: fromEnv, source: 'env', release: async () => {} };
   const server = await startEmbeddedPostgres(options);

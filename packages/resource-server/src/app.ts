@@ -9,7 +9,7 @@
  * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
  * 3. http-kit: request log, error → JSON, body rules, gzip;
  * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets),
- *    /app (the web app);
+ *    /app (the web app), / (links to those) and /favicon.ico;
  * 5. anything else → 404 `{"error":"not found"}`.
  * `config.skipLayers` (test-only, `npm run bench`'s layer table) leaves
  * named layers of APP_LAYERS out, to price each one.
@@ -33,6 +33,7 @@ import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts'
 import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
+import { mountHomeRoutes } from './routes/home/home-route.ts';
 import type { AppLayer } from './app-layers.ts';
 
 
@@ -84,6 +85,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
   app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });
+  mountHomeRoutes(router);
   app.use(router.routes());
   app.use(createDocsAssets());
   app.use(createAppRoute());

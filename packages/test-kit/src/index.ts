@@ -19,3 +19,4 @@ export { listenLocally, type Listening } from './listen-locally.ts';
 export { acceptedConnections } from './accepted-connections.ts';
 export { addClient, addUser, type ClientInput, type OAuthRows } from './oauth-rows.ts';
 export { passwordToken, type TokenOptions, type TokenResponse } from './password-token.ts';
+export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';

@@ -31,6 +31,8 @@ export interface SpawnOptions {
   inheritEnv?: boolean;
   ready: RegExp;
   timeoutMs?: number;
+  /** 'pipe' keeps a pipe to the child's stdin open while this process lives (default: 'ignore'). */
+  stdin?: 'ignore' | 'pipe';
 }
 
 export function spawnProcess(command: string, args: string[], options: SpawnOptions): Promise<SpawnedProcess> {
@@ -38,7 +40,7 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

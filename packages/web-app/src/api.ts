@@ -16,7 +16,20 @@ export class SessionExpiredError extends Error {
   }
 }
 
-export class ApiError extends Error {}
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** What the user reads for a refusal: the app's own words for the answers it expects. */
+function refusal(status: number, problem: { error?: string }): string {
+  if (status === 409) return 'A hero with this name already exists.';
+  if (status === 404) return 'No such hero: it may have been deleted.';
+  if (status === 429) return 'Too many changes at once: wait a moment and try again.';
+  if (status === 503) return 'The service is busy or restarting: try again in a moment.';
+  return `The server refused: ${problem.error ?? status}`;
+}
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const session = loadSession();
@@ -30,7 +43,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!res.ok) {
     const problem = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(res.status === 409 ? 'A hero with this name already exists.' : `The server refused: ${problem.error ?? res.status}`);
+    throw new ApiError(refusal(res.status, problem), res.status);
   }
   return (res.status === 204 ? undefined : await res.json()) as T;
 }

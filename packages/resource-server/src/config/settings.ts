@@ -13,6 +13,7 @@ const milliseconds = integer({ min: 0 });
 
 export const SETTINGS = defineSettings({
   databaseUrl: SHARED.databaseUrl,
+  databaseDirectUrl: SHARED.databaseDirectUrl,
   port: SHARED.port,
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
   authPort: SHARED.authPort,

@@ -131,6 +131,17 @@ export const EDGE_PATHS = {
       responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl },
     },
   },
+  '/': {
+    get: {
+      tags: ['operations'],
+      summary: 'Home page',
+      description: 'Links the web app (/app), the API docs (/docs) and this document.',
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } } },
+    },
+  },
+  '/favicon.ico': {
+    get: { tags: ['operations'], summary: 'The site icon (SVG)', responses: { '200': { description: 'SVG image', content: { 'image/svg+xml': { schema: { type: 'string' } } } } } },
+  },
   '/app': {
     get: {
       tags: ['operations'],

@@ -27,7 +27,7 @@ test('an expired session asks to sign in again', async (t) => {
   const page = await browser.newPage();
   await page.goto(`${stack.url}/app/heroes`);
   await signIn(page, 'brief', 'brief password');
-  await page.getByRole('heading', { name: 'My Heroes' }).waitFor(WAIT);
+  await page.getByRole('heading', { name: 'Heroes', exact: true }).waitFor(WAIT);
   t.regex(page.url(), /\/app\/heroes$/, 'back where the sign-in started');
 
   // Wait until the token has expired by the clock (a condition, not a guess), then act.
@@ -44,7 +44,7 @@ test('an expired session asks to sign in again', async (t) => {
 
   // Signing in again works.
   await signIn(page, 'brief', 'brief password');
-  await page.getByRole('heading', { name: 'My Heroes' }).waitFor(WAIT);
+  await page.getByRole('heading', { name: 'Heroes', exact: true }).waitFor(WAIT);
   t.false(await page.getByRole('alert').isVisible());
   await page.close();
 });

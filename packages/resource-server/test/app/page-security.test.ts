@@ -22,7 +22,7 @@ test.before(async () => {
 });
 test.after.always(() => app?.close());
 
-const PAGES = ['/app', '/app/', '/app/dashboard', '/app/heroes/7', '/docs'];
+const PAGES = ['/', '/app', '/app/', '/app/dashboard', '/app/heroes/7', '/docs'];
 
 for (const path of PAGES) {
   test(`GET ${path}: a CSP that forbids framing and foreign or inline code, and X-Frame-Options: DENY`, async (t) => {

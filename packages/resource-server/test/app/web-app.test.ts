@@ -40,8 +40,9 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('heroes.session') ?? '{}').accessToken as string);
   t.truthy(token);
 
-  // Add heroes on the list page.
+  // Add heroes on the list page, empty at first.
   await page.getByRole('link', { name: 'Heroes' }).click();
+  await page.getByText('No heroes yet: add the first one above.').waitFor(WAIT);
   for (const name of ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta']) {
     await page.getByLabel('Hero name').fill(name);
     await page.getByRole('button', { name: 'Add' }).click();
@@ -62,10 +63,21 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Bombastic', exact: true }).waitFor(WAIT);
 
-  // Delete.
+  // Delete asks once more: "Cancel" keeps the hero, "Yes, delete" deletes it.
   await page.getByRole('button', { name: 'Delete Celeritas' }).click();
+  await page.getByRole('button', { name: 'Keep Celeritas' }).click();
+  await page.getByRole('button', { name: 'Delete Celeritas' }).click();
+  await page.getByRole('button', { name: 'Yes, delete Celeritas' }).click();
   await page.getByRole('link', { name: 'Celeritas', exact: true }).waitFor({ state: 'detached', ...WAIT });
-  t.is(await page.getByRole('button', { name: 'Delete' }).count(), 4);
+  t.is(await page.getByRole('button', { name: /^Delete / }).count(), 4);
+  t.false((await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as Array<{ name: string }>).some((hero) => hero.name === 'Celeritas'));
+
+  // A hero that is gone: the app says so in its own words.
+  await page.goto(`${stack.url}/app/heroes/999999`);
+  await page.getByRole('heading', { name: 'Hero not found' }).waitFor(WAIT);
+  await page.getByText('No hero has the id 999999').waitFor(WAIT);
+  await page.getByRole('link', { name: 'Back to the heroes' }).click();
+  await page.getByRole('heading', { name: 'Heroes', exact: true }).waitFor(WAIT);
 
   // The dashboard shows the top heroes; search as you type.
   await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -77,6 +89,11 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   await page.getByLabel('Search').pressSequentially('g', { delay: 50 });
   await results.getByRole('link', { name: 'Bombastic' }).waitFor({ state: 'detached', ...WAIT });
   t.deepEqual(await results.getByRole('link').allInnerTexts(), ['Magneta']);
+  await page.getByLabel('Search').pressSequentially('zzz', { delay: 50 });
+  await page.getByText('No hero matches “magzzz”.').waitFor(WAIT);
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('Search').pressSequentially('mag', { delay: 50 });
+  await results.getByRole('link', { name: 'Magneta' }).waitFor(WAIT);
   if (process.env['SCREENSHOT_DIR']) await page.screenshot({ path: `${process.env['SCREENSHOT_DIR']}/app.png` });
   await results.getByRole('link', { name: 'Magneta' }).click();
   await page.getByRole('heading', { name: 'MAGNETA Details' }).waitFor(WAIT);
@@ -88,6 +105,22 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   // LISTEN/NOTIFY, docs/oauth.md), a moment after the revoke answer: wait for it, never assume it came first.
   await waitFor(async () => (await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } })).status === 401, { message: 'the token was revoked' });
   t.deepEqual(failures, []);
+  await page.close();
+});
+
+test.serial('/ links the app, the docs and the OpenAPI document; every page has its icon', async (t) => {
+  const page = await browser.newPage();
+  const missing: string[] = [];
+  page.on('response', (res) => { if (res.status() >= 400) missing.push(`${res.status()} ${res.url()}`); });
+  await page.goto(`${stack.url}/`);
+  for (const href of ['/app', '/docs', '/openapi.json']) t.is(await page.getByRole('link', { name: href, exact: true }).getAttribute('href'), href);
+  await page.getByRole('link', { name: '/app', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+  const icon = await fetch(`${stack.url}/favicon.ico`);
+  t.is(icon.status, 200);
+  t.is(icon.headers.get('content-type'), 'image/svg+xml');
+  t.regex(await icon.text(), /^<svg /);
+  t.deepEqual(missing, []);
   await page.close();
 });
 
@@ -160,7 +193,7 @@ test.serial('the app opened on another host name moves to PUBLIC_BASE_URL, and s
   await page.goto(`${elsewhere}/app/heroes`);
   t.is(page.url(), `${stack.url}/app/heroes`);
   await signIn(page, 'tour', 'tour password');
-  await page.getByRole('heading', { name: 'My Heroes' }).or(page.getByRole('heading', { name: 'Top Heroes' })).first().waitFor(WAIT);
+  await page.getByRole('heading', { name: 'Heroes', exact: true }).or(page.getByRole('heading', { name: 'Top Heroes' })).first().waitFor(WAIT);
   t.true(page.url().startsWith(`${stack.url}/app/`));
   await page.close();
 });

@@ -107,7 +107,7 @@ test('every operation answers as documented', async (t) => {
   await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, basic('doc-app', 'wrong')));
 
   // Metadata, probes, documentation.
-  for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs', '/app']) {
+  for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs', '/app', '/', '/favicon.ico']) {
     await call('GET', path, path);
   }
 

@@ -32,6 +32,10 @@ export const SHARED_SETTINGS = defineSettings({
     defaultDoc: 'required by the servers; unset → embedded PostgreSQL (`npm start`, `npm run migrate`)',
     doc: 'PostgreSQL connection URL (`npm start` passes the servers the one it resolved; the `auth` CLI, unset: the running service\'s database)',
   },
+  databaseDirectUrl: {
+    env: 'DATABASE_DIRECT_URL', parse: parseDatabaseUrl, secret: true, optional: true, defaultDoc: '`$DATABASE_URL`',
+    doc: 'PostgreSQL connection URL that reaches the server directly (or through a session pooler) for what needs a session of its own: the edge\'s revocation feed (LISTEN) and migrations; required when DATABASE_URL goes through a transaction pooler such as PgBouncer (docs/operations.md, "Connection poolers")',
+  },
   port: PORT,
   authPort: {
     env: 'AUTH_PORT', parse: parsePort, default: 8889,
