@@ -20,7 +20,7 @@ async function page(extra: Record<string, string>): Promise<string> {
 }
 
 test('text in register_error, registered or any other query value never shows on the page', async (t) => {
-  for (const extra of [
+  for (const extra of <Array<Record<string, string>>>[
     { prompt: 'create', register_error: PHISH },
     { register_error: PHISH },
     { registered: PHISH },
