@@ -25,7 +25,7 @@ import { createRevocationListener } from './auth/revocation-listener.ts';
 import { ensureClient } from './config/ensure-client.ts';
 import { APP_CLIENT_ID, ensureAppClient } from './config/ensure-app-client.ts';
 import { createPool } from './data/create-pool.ts';
-import { createHeroRepository } from './data/hero-repository.ts';
+import { createHeroRepository } from '@heroes/db/pg';
 import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
@@ -59,6 +59,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeoutMs: config.dbQueryTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).

@@ -77,6 +77,7 @@ export const SETTINGS = defineSettings({
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
   dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,
   dbQueryTimeoutMs: SHARED.dbQueryTimeoutMs,
+  dbPreparedStatements: SHARED.dbPreparedStatements,
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: SHARED.shutdownTimeoutMs,
   metricsAllow: SHARED.metricsAllow,

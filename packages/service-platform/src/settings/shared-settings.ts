@@ -16,7 +16,7 @@
  *   const SETTINGS = defineSettings({ port: SHARED_SETTINGS.port, ... });
  */
 import { defineSettings, type Env, type ReadSetting } from './define-settings.ts';
-import { integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
+import { integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
 import { libuvPoolSize } from './libuv-pool-size.ts';
 
 /** 64 KiB: ample for every OAuth parameter at its longest, percent-encoded. */
@@ -69,6 +69,10 @@ export const SHARED_SETTINGS = defineSettings({
   dbQueryTimeoutMs: {
     env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 3_000,
     doc: 'time limit of one database statement, ms, enforced by PostgreSQL (statement_timeout, lock_timeout: cancelled and rolled back, 503 `timed out connection to database`, nothing written; the client gives up 1 s later if the network is dead); below INTROSPECTION_TIMEOUT_MS, so the edge names the database',
+  },
+  dbPreparedStatements: {
+    env: 'DB_PREPARED_STATEMENTS', parse: parseBoolean, default: false,
+    doc: 'name the hot statements so PostgreSQL plans each once per connection: only on a direct connection, or behind a pooler that keeps prepared statements (PgBouncer >= 1.21 with `max_prepared_statements` > 0); off, every statement is sent unnamed, which any pooler passes (docs/operations.md)',
   },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {

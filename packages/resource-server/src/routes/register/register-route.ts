@@ -6,6 +6,8 @@
  * A duplicate username (its key: `Alice` after `alice`) → 409 (http-kit maps
  * SQLSTATE 23505); a look-alike of an existing name (same UTS #39 skeleton:
  * `аlice` after `alice`) → 409 saying so (refuseLookAlike).
+ * - the insert also writes the `user.registered` audit event (one statement,
+ *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
@@ -13,7 +15,9 @@
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
 import { ConflictError, defineResource, dispatchByMethod } from '@heroes/http-kit';
-import { type BoundedQueue } from '@heroes/platform';
+import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
+import { currentRequestId, type BoundedQueue } from '@heroes/platform';
+import type { Logger } from 'pino';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
@@ -30,6 +34,8 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   publicBaseUrl: string;
   bcryptCost: number;
   hashQueue: BoundedQueue;
+  /** Where the audit event's line goes. */
+  logger?: Logger;
 }
 
 /**
@@ -47,11 +53,13 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
         return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
-      const { rows } = await deps.db.query<{ id: number; username: string }>({
+      const event: AuditEvent = { type: 'user.registered', username, address: ctx.ip, requestId: currentRequestId() };
+      const { rows } = await deps.db.query<{ id: number; username: string }>(withAuditEvent({
         name: 'register-user',
         text: `INSERT INTO users (username, username_key, username_skeleton, hashed_password, salt, created_at) VALUES ($1, $2, $3, $4, $5, ${UTC_NOW}) RETURNING id, username`,
         values: [username, usernameKey, usernameSkeleton, hashedPassword, salt],
-      }).catch(refuseLookAlike);
+      }, event)).catch(refuseLookAlike);
+      deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
       const user = rows[0]!;
       ctx.body = User.toMap(user);
     }],
