@@ -16,7 +16,7 @@
  * - a password with a lone surrogate never matches: it has no UTF-8 form,
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
- * - the user is read with a prepared statement (adapter/find-by-key.ts):
+ * - the user is read with one plain statement (adapter/find-by-key.ts):
  *   one read per token request, started as soon as the username is given,
  *   so the caller can send it beside its own statement (the throttle's, one
  *   round trip for both) and hand the password over after;

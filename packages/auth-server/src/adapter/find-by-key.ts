@@ -1,9 +1,9 @@
 /**
- * The adapters' (and the password grant's) reads by key, as prepared
- * statements on the pg pool behind the Prisma client (sqlPool). Every introspection and every token
+ * The adapters' (and the password grant's) reads by key, as plain
+ * statements on the pool the Prisma client runs on (sqlPool, @heroes/db's naming rule). Every introspection and every token
  * request reads a client, a token and a grant; a Prisma query compiles its
  * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
- * introspection in a profile), a prepared statement costs a fraction.
+ * introspection in a profile), a plain statement costs a fraction.
  * Their writes are in write-by-key.ts.
  *
  * Rules enforced here:

@@ -1,10 +1,10 @@
 /**
- * The adapters' writes by key, as prepared statements on the pg pool behind
- * the Prisma client (sqlPool), beside their reads (find-by-key.ts). Every
+ * The adapters' writes by key, as plain statements on the pool the Prisma
+ * client runs on (sqlPool, @heroes/db's naming rule), beside their reads (find-by-key.ts). Every
  * token request stores a grant, an access token and often a refresh token,
  * and a refresh or a code exchange consumes one: through Prisma each call
  * compiles its plan in WebAssembly (about 0.7 ms of CPU, several per token
- * request); a prepared statement costs a fraction.
+ * request); a plain statement costs a fraction.
  *
  * Rules enforced here:
  * - timestamps are written as epoch milliseconds turned into UTC

@@ -115,7 +115,7 @@ export function isRefusal(admission: Refusal | Attempt): admission is Refusal {
 }
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
-  // Prepared statements on the pool: every login checks, and most succeed.
+  // Plain statements on the one pool (sql-pool.ts): every login checks, and most succeed.
   const pool = sqlPool(db);
   const keep = limits.knownAddressesPerSubject ?? 10;
 
