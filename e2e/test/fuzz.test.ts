@@ -67,17 +67,32 @@ interface Shot {
   path: string;
   query: string;
   headers: Record<string, string>;
+  /** A header that must appear once (docs/http.md), sent a second time with another value: the answer must be 400. */
+  repeated: string | undefined;
   body: Buffer | undefined;
+}
+
+/** The header lines of a shot, as node:http sends a flat [name, value, …] list: names may repeat. */
+function headerLines(shot: Shot, url: URL): string[] {
+  const headers: Record<string, string> = { host: url.host, ...shot.headers };
+  if (shot.body !== undefined) headers['content-length'] = String(shot.body.length);
+  const lines = Object.entries(headers).flat();
+  if (shot.repeated !== undefined) {
+    const name = shot.repeated.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+    const first = headers[shot.repeated];
+    const second = shot.repeated === 'content-length' ? first ?? '0' : shot.repeated === 'host' ? 'evil.example' : `${first ?? ''}x`;
+    if (first === undefined) lines.push(name, second);
+    lines.push(name, second);
+  }
+  return lines;
 }
 
 /** One raw request (node:http: any method, any header the HTTP syntax allows). */
 function send(shot: Shot): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(edge);
-    const headers: Record<string, string> = { ...shot.headers };
-    if (shot.body !== undefined) headers['content-length'] = String(shot.body.length);
     const req = http.request(
-      { host: url.hostname, port: url.port, method: shot.method, path: shot.path + shot.query, headers, agent: false, timeout: 60_000 },
+      { host: url.hostname, port: url.port, method: shot.method, path: shot.path + shot.query, headers: headerLines(shot, url), agent: false, timeout: 60_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -162,7 +177,12 @@ const shot: fc.Arbitrary<Shot> = fc.record({
   )),
   extra: fc.dictionary(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'origin', 'accept', 'x-request-id', 'cookie', 'range', 'expect'), headerText, { maxKeys: 3 }),
   body: fc.option(bodyText),
-}).map(({ method, path, query, contentType, encoding: coding, acceptEncoding, authorization, extra, body }) => {
+  // One request in ten repeats a header that must appear once.
+  repeated: fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 9 },
+    { arbitrary: fc.constantFrom('host', 'content-length', 'content-type', 'authorization'), weight: 1 },
+  ),
+}).map(({ method, path, query, contentType, encoding: coding, acceptEncoding, authorization, extra, body, repeated }) => {
   const headers: Record<string, string> = { ...extra };
   delete headers['expect']; // 100-continue with a body already sent would only slow the run
   if (contentType !== null) headers['content-type'] = contentType;
@@ -174,12 +194,13 @@ const shot: fc.Arbitrary<Shot> = fc.record({
     if (coding === 'gzip' || coding === 'gzip, gzip') bytes = gzipSync(coding === 'gzip' ? bytes : gzipSync(bytes));
     if (coding === 'deflate') bytes = deflateSync(bytes);
   }
-  return { method, path, query, headers, body: bytes };
+  return { method, path, query, headers, repeated, body: bytes };
 });
 
 /** The rules every answer keeps; a description of the first one broken, or undefined. */
 function problemWith(request: Shot, answer: Answer): string | undefined {
   const { status } = answer;
+  if (request.repeated !== undefined && status !== 400) return `a repeated ${request.repeated} header answered ${status}, not 400`;
   if (status >= 500) {
     const documented = status === 503 || (status === 501 && !KNOWN_METHODS.has(request.method));
     if (!documented) return `status ${status}`;

@@ -29,6 +29,7 @@ import type { HeroRepository } from '@heroes/db/pg';
 import type { HeroListCache } from './data/hero-list-cache.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
+import { limitHeroWrites } from './routes/heroes/write-limit.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
@@ -68,6 +69,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
     once,
     listCache,
     bearerGuard: createBearerGuard(introspector, config.realm),
+    limitWrites: limitHeroWrites(db, config),
     maxNameLength: config.maxHeroNameLength,
     readScope: config.heroesReadScope,
     writeScope: config.heroesWriteScope,

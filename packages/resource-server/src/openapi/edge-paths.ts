@@ -1,6 +1,6 @@
 /** The edge's own routes in the OpenAPI document. */
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
-import { bearerErrors, error, json } from './responses.ts';
+import { bearerErrors, error, json, writeLimited } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
@@ -84,7 +84,7 @@ export const EDGE_PATHS = {
       parameters: [idempotencyKey],
       requestBody: heroBody('HeroName'),
       responses: {
-        '200': json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)'),
+        ...writeLimited(json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)')),
         '400': error('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
         '409': keyInUse('A hero has this name'),
         '422': keyReused,
@@ -96,7 +96,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero (id in the body)',
       security: write,
       requestBody: heroBody('HeroUpdate'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
     },
   },
   '/heroes/{id}': {
@@ -112,7 +112,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
     },
     delete: {
       tags: ['heroes'],
