@@ -36,6 +36,7 @@ import {
   createRequestId,
   createRequestLogger,
   serve,
+  serveManagement,
   type Health,
 } from '@heroes/platform';
 import { createAuditTrail } from './audit/audit-trail.ts';
@@ -91,6 +92,8 @@ export interface ListeningServer {
   /** Base URL of the listening socket, e.g. http://127.0.0.1:8889 */
   url: string;
   port: number;
+  /** The management port's base URL, when AUTH_MANAGEMENT_PORT is set. */
+  managementUrl?: string;
   close(): Promise<void>;
 }
 
@@ -114,7 +117,7 @@ export interface AuthServer {
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
   const { keys: _keys, logger: _logger, fastIntrospection: _fast, compareClientSecret: _compare, ...overrides } = options;
   const { logLevel: _logLevel, publicPort: _publicPort, ...defaults } = DEFAULTS;
-  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
+  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), managementPort: undefined, ...overrides };
 }
 
 export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
@@ -246,12 +249,16 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
         maxBodyBytes: config.authMaxBodyBytes,
         logger,
       });
+      // Probes and scrapes on a port of their own, never published (AUTH_MANAGEMENT_PORT): the last thing to close.
+      const management = config.managementPort === undefined ? undefined : await serveManagement({ port: config.managementPort, host: config.host, health, metrics, logger });
       const handle: ListeningServer = {
         url: serving.url,
         port: serving.port,
+        ...(management && { managementUrl: management.url }),
         close: async () => {
           listening.delete(handle);
           await serving.close();
+          await management?.close();
         },
       };
       listening.add(handle);

@@ -6,7 +6,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -16,6 +16,10 @@ export const SETTINGS = defineSettings({
   databaseDirectUrl: SHARED.databaseDirectUrl,
   port: SHARED.port,
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  managementPort: {
+    env: 'MANAGEMENT_PORT', parse: parsePort, optional: true, defaultDoc: 'none',
+    doc: 'a second port (on HOST) that answers only `/health/live`, `/health/ready` (to anyone who reaches it) and `/metrics` (METRICS_ALLOW): for Kubernetes probes and Prometheus, never published by a Service or ingress (docs/operations.md, "Internal endpoints")',
+  },
   authPort: SHARED.authPort,
   authServerUrl: {
     env: 'AUTH_SERVER_URL',
@@ -53,6 +57,10 @@ export const SETTINGS = defineSettings({
   registerAddressWindowMs: {
     env: 'REGISTER_ADDRESS_WINDOW_MS', parse: integer({ min: 1, max: 24 * 60 * 60_000 }), default: 15 * 60_000,
     doc: 'window of REGISTER_ADDRESS_LIMIT, ms (at most a day)',
+  },
+  idempotencyKeyHours: {
+    env: 'IDEMPOTENCY_KEY_HOURS', parse: integer({ min: 1, max: 24 * 30 }), default: 24,
+    doc: 'how long the first answer to a `POST /heroes` or `POST /register` sent with an `Idempotency-Key` is kept for its repeats, hours (in PostgreSQL, shared by every replica; purged with the expired tokens)',
   },
   introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
   introspectionCacheTtlMs: {
