@@ -55,11 +55,13 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './provider/password-grant.ts';
+import { registerClientCredentialsGrant } from './provider/client-credentials-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
+import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
@@ -168,6 +170,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard, createLoginAuditor(trail, sqlPool(db)));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
+  registerClientCredentialsGrant(provider, { accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
     if (!(err instanceof QueueFullError)) logger.error({ err }, 'oidc-provider server error');
@@ -195,6 +198,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createRequestLogger(logger));
+  // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
+  app.use(holdRefusalsAtEdge);
   app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();

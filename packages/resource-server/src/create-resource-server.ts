@@ -100,6 +100,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     timeoutMs: config.authProxyTimeoutMs,
     // The authorization server's own limit: only credential routes live there.
     maxBodyBytes: config.authMaxBodyBytes,
+    bodyTimeoutMs: config.authBodyTimeoutMs,
+    maxSockets: config.authProxyMaxSockets,
+    perAddressMax: config.authProxyAddressMax,
     logger,
   });
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).

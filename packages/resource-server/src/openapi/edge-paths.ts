@@ -1,6 +1,6 @@
 /** The edge's own routes in the OpenAPI document. */
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
-import { bearerErrors, error, json } from './responses.ts';
+import { bearerErrors, error, json, writeLimited } from './responses.ts';
 
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
@@ -30,6 +30,14 @@ const keyInUse = (other: string) => ({
 });
 
 export const EDGE_PATHS = {
+  '/.well-known/oauth-protected-resource': {
+    get: {
+      tags: ['oauth'],
+      summary: 'Protected resource metadata (RFC 9728)',
+      description: 'Which authorization server issues tokens for this API, its identifier (the `aud` of those tokens and the `resource` to ask for) and scopes. Every 401 of a hero route names this URL in `resource_metadata`.',
+      responses: { '200': json('ProtectedResourceMetadata', 'The metadata') },
+    },
+  },
   '/register': {
     post: {
       tags: ['users'],
@@ -84,7 +92,7 @@ export const EDGE_PATHS = {
       parameters: [idempotencyKey],
       requestBody: heroBody('HeroName'),
       responses: {
-        '200': json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)'),
+        ...writeLimited(json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)')),
         '400': error('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
         '409': keyInUse('A hero has this name'),
         '422': keyReused,
@@ -96,7 +104,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero (id in the body)',
       security: write,
       requestBody: heroBody('HeroUpdate'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
     },
   },
   '/heroes/{id}': {
@@ -112,7 +120,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
     },
     delete: {
       tags: ['heroes'],
