@@ -1,7 +1,10 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { error, formBody, json, oauthError } from './responses.ts';
+import { authBodyErrors, error, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
+const invalidClient = { error: 'invalid_client', error_description: 'client authentication failed' };
+const missingToken = { error: 'invalid_request', error_description: "missing required parameter 'token'" };
+const clientThrottled = { error: 'temporarily_unavailable', error_description: 'too many failed client authentications; retry after 60 s' };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 export const AUTH_PATHS = {
@@ -14,11 +17,11 @@ export const AUTH_PATHS = {
       requestBody: formBody('TokenRequest'),
       responses: {
         '200': json('TokenResponse', 'The token'),
-        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope'),
-        '401': oauthError('invalid_client'),
-        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read'),
-        '429': oauthError('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds'),
-        '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds'),
+        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope', { error: 'invalid_grant', error_description: 'grant request is invalid' }),
+        '401': oauthError('invalid_client', invalidClient),
+        ...authBodyErrors,
+        '429': oauthError('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'too many failed logins; retry after 60 s' }),
+        '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'server busy, retry later' }),
       },
     },
   },
@@ -45,6 +48,8 @@ export const AUTH_PATHS = {
         '302': { description: 'To `redirect_uri?code=…&state=…&iss=…` (RFC 9207), or with `error=…`', headers: { Location: { schema: { type: 'string' } } } },
         '200': html('The form again, after a wrong username or password'),
         '400': html('An invalid request, shown as a page'),
+        '403': html('A form posted from another site (its `Origin` or `Referer` is not this service\'s)'),
+        ...authBodyErrors,
         '429': html('Too many failed logins of the account or the client address (`Retry-After`)'),
         '503': html('Too many password checks at once (`Retry-After`)'),
       },
@@ -56,7 +61,7 @@ export const AUTH_PATHS = {
       summary: 'Revoke a token (RFC 7009)',
       security: clientAuth,
       requestBody: formBody('TokenOnly'),
-      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...authBodyErrors, '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/introspect': {
@@ -66,7 +71,7 @@ export const AUTH_PATHS = {
       description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
       security: [{ clientBasic: [] }],
       requestBody: formBody('TokenOnly'),
-      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...authBodyErrors, '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/jwks': {
