@@ -38,7 +38,11 @@ export const AUTH_PATHS = {
         { name: 'code_challenge', in: 'query', description: 'required for public clients', schema: { type: 'string' } },
         { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
       ],
-      responses: { '200': html('The login form'), '400': html('An invalid request, shown as a page') },
+      responses: {
+        '200': html('The login form'),
+        '302': { description: 'A request the client can be told about (e.g. `invalid_scope`): to `redirect_uri?error=…&state=…&iss=…` (RFC 6749 section 4.1.2.1, RFC 9207)', headers: { Location: { required: true, schema: { type: 'string' } } } },
+        '400': html('An invalid request that cannot go back to the client (unknown client, wrong redirect_uri), shown as a page'),
+      },
     },
     post: {
       tags: ['oauth'],
