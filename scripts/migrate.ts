@@ -1,14 +1,14 @@
 /**
- * `npm run migrate`: applies pending migrations to DATABASE_URL, or to the
- * embedded server when it is unset (started for the command and stopped
- * after it). One line on success or failure (one per bad setting); exit 1
- * on failure.
+ * `npm run migrate`: applies pending migrations to DATABASE_DIRECT_URL, else
+ * DATABASE_URL, or to the embedded server when DATABASE_URL is unset (started
+ * for the command and stopped after it). One line on success or failure (one
+ * per bad setting); exit 1 on failure.
  */
 import { migrateAndReport } from '@heroes/db/migrate-command';
 import { DATABASE_COMMAND_SETTINGS, resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { readSettings } from '@heroes/platform/settings';
 
-const { problems } = readSettings(DATABASE_COMMAND_SETTINGS, process.env);
+const { values: { databaseDirectUrl }, problems } = readSettings(DATABASE_COMMAND_SETTINGS, process.env);
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   process.exit(1);
@@ -19,7 +19,7 @@ const database = await resolveDatabaseUrl({ log: (line) => console.error(line) }
 });
 let exitCode = 1;
 try {
-  exitCode = await migrateAndReport(database.url);
+  exitCode = await migrateAndReport(database.source === 'embedded' ? database.url : (databaseDirectUrl ?? database.url));
 } finally {
   await database.release();
 }

@@ -40,7 +40,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 // One public door: the edge (PORT) is the only way in; the authorization server listens on loopback unless AUTH_HOST says otherwise.
-const { port, authPort, shutdownTimeoutMs, publicBaseUrl, authHost, host, authServerUrl, dataDir: dataDirSetting } = startValues(process.env);
+const { port, authPort, shutdownTimeoutMs, publicBaseUrl, authHost, host, authServerUrl, dataDir: dataDirSetting, databaseDirectUrl } = startValues(process.env);
 const taken = await unavailablePorts([
   { name: 'PORT', host, port },
   { name: 'AUTH_PORT', host: authHost, port: authPort },
@@ -126,7 +126,9 @@ try {
   writeRuntimeFile(dataDir, { pid: process.pid, databaseUrl: resolved.url, source: resolved.source, publicBaseUrl });
   process.on('exit', () => removeRuntimeFile(dataDir));
   // The migration command is a process of its own (about a second): only when a migration may be missing.
-  if (await hasPendingMigrations(resolved.url)) await applyMigrations(resolved.url);
+  // Migrations need a session of their own: DATABASE_DIRECT_URL when DATABASE_URL is a transaction pooler's.
+  const migrationUrl = resolved.source === 'embedded' ? resolved.url : (databaseDirectUrl ?? resolved.url);
+  if (await hasPendingMigrations(migrationUrl)) await applyMigrations(migrationUrl);
   say('database migrations are up to date');
 } catch (err) {
   say(err instanceof Error ? err.message : String(err));

@@ -91,7 +91,7 @@ test.serial('request ids join the log lines of both servers; both serve health a
       t.is(readiness.checks['database'], 'up');
     }
     const edgeReady = (await (await fetch(`${base}/health/ready`)).json()) as { checks: Record<string, string> };
-    t.deepEqual(edgeReady.checks, { database: 'up', revocationFeed: 'up', authServer: 'up', clientCredentials: 'up' });
+    t.deepEqual(edgeReady.checks, { database: 'up', queryTimeouts: 'up', revocationFeed: 'up', authServer: 'up', clientCredentials: 'up' });
 
     const edgeMetrics = await (await fetch(`${base}/metrics`)).text();
     t.regex(edgeMetrics, /^http_requests_total\{method="GET",route="\/heroes",status="200",server="resource-server"\} 3$/m);

@@ -20,7 +20,7 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { createDb, poolStats, type PrismaClient } from '@heroes/db';
+import { createDb, createQueryTimeoutCheck, poolStats, sqlPool, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from '@heroes/db/database-errors';
 import {
   createHttpKit,
@@ -38,6 +38,10 @@ import {
   serve,
   type Health,
 } from '@heroes/platform';
+import { createAuditTrail } from './audit/audit-trail.ts';
+import { createLoginAuditor } from './audit/login-audit.ts';
+import { recordKeysRotated } from './audit/keys-audit.ts';
+import { followSigningKeys } from './provider/signing-keys.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
@@ -121,10 +125,12 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     maxConnections: config.databasePoolSize,
     connectionTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeoutMs: config.dbQueryTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
     onIdleConnectionError: (err) => logger.warn({ err }, 'idle database connection lost'),
   });
 
   const notify = createRevocationNotifier(db, logger);
+  const trail = createAuditTrail(logger);
   const provider = createProvider({
     config,
     keys,
@@ -132,6 +138,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
       db,
       notify,
       introspectionOnlyClientId: config.resourceServerClientId,
+      trail,
     }),
     findAccount: createFindAccount(db),
   });
@@ -156,7 +163,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   }), { refusalDelayMs: config.loginRefusalDelayMs });
   // Which client proved its secret on a request: `unauthorized_client` is named only to it (middleware/unauthorized-client.ts).
   replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
-  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard);
+  const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard, createLoginAuditor(trail, sqlPool(db)));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
@@ -174,7 +181,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   });
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
-  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1` } });
+  // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
+  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, readSettings: (sql) => db.$queryRawUnsafe(sql) });
+  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   app.use(judgeClientAddress(config.trustedProxies));
   app.use(noSniff);
@@ -199,7 +208,20 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   })));
   app.use(codeRouter.routes());
 
-  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, { knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000 });
+  // `auth keys rotate`: the new key signs here without a restart (provider/signing-keys.ts).
+  const stopFollowingKeys = options.keys ? () => {} : followSigningKeys({
+    provider,
+    file: config.keysFile,
+    keys,
+    logger,
+    onRotated: async (kid) => {
+      await recordKeysRotated(sqlPool(db), kid, logger);
+    },
+  });
+  const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, {
+    knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
+    auditRetentionMs: config.auditRetentionDays * 86_400_000,
+  });
   const listening = new Set<ListeningServer>();
 
   return {
@@ -209,6 +231,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     config,
     health,
     async listen(port = config.port) {
+      void queryTimeouts.ready(); // checked at start: its line, if any, comes out now
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const handler = app.callback();
       const filter = createForwardingFilter(config.trustedProxies);
@@ -237,6 +260,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     async close() {
       health.markDraining();
       stopPurge();
+      stopFollowingKeys();
       await Promise.all([...listening].map((handle) => handle.close()));
       await db.$disconnect();
     },

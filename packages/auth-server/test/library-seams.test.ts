@@ -5,6 +5,9 @@
  */
 import test from 'ava';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +16,8 @@ import { generateKeys } from '../src/config/keys.ts';
 import {
   PARSED_BODY_WARNING,
   PINNED_VERSION,
+  KEYSTORE_MODULE,
+  replaceSigningKeys,
   SELECTIVE_BODY_MODULE,
 } from '../src/provider/library-seams.ts';
 
@@ -65,6 +70,25 @@ test('seam 2: the patched member exists where the library uses it', (t) => {
   t.is(typeof (provider.Client.prototype as unknown as Record<string, unknown>)['compareClientSecret'], 'function');
   t.regex(librarySource('lib/shared/client_auth.js'), /compareClientSecret\(/, 'client authentication calls it');
   t.is(typeof Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get, 'function', 'Provider.ctx: the current request');
+});
+
+test('seam 4: the keystore initializer resolves; run again, the provider publishes and signs with the new set', async (t) => {
+  const module = (await import(KEYSTORE_MODULE)) as Record<string, unknown>;
+  t.is(typeof module['default'], 'function');
+  t.regex(librarySource('lib/provider.js'), /inititalizeKeyStore\.call\(this, configuration\.jwks\)/, 'the constructor builds the keystore with it');
+  t.regex(librarySource('lib/models/id_token.js'), /instance\(provider\)\.keystore\.selectForSign/, 'ID tokens are signed from the store it fills');
+  const provider = bareProvider();
+  const next = generateKeys();
+  await replaceSigningKeys(provider, next.jwks);
+  const server = http.createServer(provider.callback()).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const { port } = server.address() as AddressInfo;
+    const published = (await (await fetch(`http://127.0.0.1:${port}/jwks`)).json()) as { keys: Array<{ kid: string }> };
+    t.deepEqual(published.keys.map((key) => key.kid), next.jwks.keys.map((key) => key.kid));
+  } finally {
+    server.close();
+  }
 });
 
 test('no file but library-seams.ts reaches into the library\'s internals', (t) => {

@@ -1,7 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { PrismaClient } from './generated/client.ts';
-import { queryTimeouts } from './query-timeouts.ts';
+import { createSqlPool, type SqlPool } from './sql-pool.ts';
 
 /** Options of {@link createDb}. */
 export interface CreateDbOptions {
@@ -18,39 +17,39 @@ export interface CreateDbOptions {
    * dead network (query-timeouts.ts). Default: no limit.
    */
   queryTimeoutMs?: number;
+  /** Keep the names of the statements run through sqlPool() (DB_PREPARED_STATEMENTS, sql-pool.ts). Default false. */
+  preparedStatements?: boolean;
 }
 
 /**
- * A Prisma client on the pg driver adapter (no native engine, works offline).
+ * A Prisma client on the pg driver adapter (no native engine, works offline),
+ * over the process's one pool (sql-pool.ts): the adapter sends its statements
+ * unnamed, as sqlPool() does, so both pass through a transaction pooler.
  *
  * Usage:
  *   const db = createDb(config.databaseUrl); // the loaded settings
  *   const heroes = await db.hero.findMany();
  */
 export function createDb(url: string, options: CreateDbOptions = {}): PrismaClient {
-  const pool = new pg.Pool({
-    connectionString: url,
+  const sql = createSqlPool({
+    url,
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
-    ...(options.queryTimeoutMs ? queryTimeouts(options.queryTimeoutMs) : {}),
+    connectTimeoutMs: options.connectionTimeoutMs ?? 5000,
+    ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+    preparedStatements: options.preparedStatements ?? false,
+    ...(options.onIdleConnectionError ? { onIdleConnectionError: options.onIdleConnectionError } : {}),
   });
-  // pg-pool re-emits the death of an idle connection on the pool, and an
-  // 'error' event nobody listens to kills the process. Prisma's adapter
-  // listens only once Prisma has run a query, and queries through sqlPool()
-  // come first: listen from the start. The dead connection is already out of
-  // the pool; the next query opens a new one.
-  pool.on('error', (err) => options.onIdleConnectionError?.(err));
   // The adapter ends the pool on $disconnect(), but only once Prisma itself
   // has run a query; a client used only through sqlPool() would keep its
   // connections open: $disconnect() ends the pool in any case.
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const adapter = new PrismaPg(sql.pool, { disposeExternalPool: true });
   const client = new PrismaClient({ adapter });
   const disconnect = client.$disconnect.bind(client);
   client.$disconnect = async () => {
     await disconnect();
-    if (!pool.ended) await pool.end();
+    await sql.end();
   };
-  pools.set(client, pool);
+  pools.set(client, sql);
   return client;
 }
 
@@ -61,21 +60,22 @@ export interface PoolStats {
   waiting: number;
 }
 
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+const pools = new WeakMap<PrismaClient, SqlPool>();
 
 /**
- * The pg pool behind a client made by {@link createDb}, for hot reads by
- * primary key: a Prisma query compiles its plan in WebAssembly on every call
- * (about 0.7 ms of CPU here), a prepared pg statement on the same pool costs
- * a fraction of it. Writes stay with Prisma.
+ * The statements of a client made by {@link createDb} that Prisma does not
+ * write, on the same pool, under the one naming rule (sql-pool.ts): hot
+ * reads by primary key and the throttle's one-statement checks, where a
+ * Prisma query would compile its plan in WebAssembly on every call (about
+ * 0.7 ms of CPU here).
  *
  * Usage:
  *   const { rows } = await sqlPool(db).query({ name: 'find-x', text: 'SELECT ... WHERE id = $1', values: [id] });
  */
-export function sqlPool(db: PrismaClient): pg.Pool {
-  const pool = pools.get(db);
-  if (!pool) throw new TypeError('sqlPool: this PrismaClient was not made by createDb');
-  return pool;
+export function sqlPool(db: PrismaClient): SqlPool {
+  const sql = pools.get(db);
+  if (!sql) throw new TypeError('sqlPool: this PrismaClient was not made by createDb');
+  return sql;
 }
 
 /**
@@ -83,6 +83,5 @@ export function sqlPool(db: PrismaClient): pg.Pool {
  *   metrics.gauge('db_pool_connections', '...', () => poolStats(db));
  */
 export function poolStats(db: PrismaClient): PoolStats {
-  const pool = pools.get(db);
-  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 0, idle: 0, waiting: 0 };
+  return pools.get(db)?.stats() ?? { total: 0, idle: 0, waiting: 0 };
 }

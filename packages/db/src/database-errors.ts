@@ -13,7 +13,11 @@
  *   → `non_null` → 400 `non_null_violation`
  * - foreign key (P2003, `ForeignKeyConstraintViolation`, 23503) → `foreign_key` → 400 `foreign_key_violation`
  * - record required but not found (P2025) → `not_found` → 404 `not found`
- * - table missing (P2021, 42P01) → `missing_table` → 500 (migrations not applied)
+ * - a value the database refuses (SQLSTATE class 22: too long, out of range,
+ *   a byte sequence it cannot store; 23514 check violation) → `invalid_value`
+ *   → 400 `invalid_value`
+ * - table missing (P2021, 42P01) → `missing_table` → 503 `database error`
+ *   (migrations not applied)
  * - database unreachable (P1001, P1017, P2037, adapter
  *   `DatabaseNotReachable`/`ConnectionClosed`/…, SQLSTATE class 08, 57P01–57P03,
  *   53300, socket errors such as ECONNREFUSED, "Can't reach database server",
@@ -29,8 +33,10 @@
  *   "Connection terminated due to connection timeout" and "Query read timeout"
  *   (query_timeout: a hung server))
  *   → `timeout` → 503 `timed out connection to database`
- * - any other Prisma code or SQLSTATE → `other` (a 500); anything else →
- *   undefined (not a database failure; the caller turns it into a 500).
+ * - any other Prisma code or SQLSTATE (a prepared statement a pooler lost,
+ *   42P05/26000; a serialization failure; ...) → `other` → 503 `database error`:
+ *   a database failure is never a 500. Anything else → undefined (not a
+ *   database failure; the caller turns it into a 500).
  *
  * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and
  * AggregateError members are all inspected (depth-limited).
@@ -38,7 +44,7 @@
 import { BadRequestError, ConflictError, NotFoundError, RetryLaterError, type HttpError } from '@heroes/http-kit/errors';
 
 export type DatabaseFailureKind =
-  | 'unique' | 'non_null' | 'foreign_key' | 'not_found' | 'missing_table'
+  | 'unique' | 'non_null' | 'foreign_key' | 'invalid_value' | 'not_found' | 'missing_table'
   | 'unreachable' | 'auth_failed' | 'no_database' | 'timeout' | 'other';
 
 export interface DatabaseFailure {
@@ -88,6 +94,7 @@ const SQLSTATES: Readonly<Record<string, DatabaseFailureKind>> = {
   '23505': 'unique',
   '23502': 'non_null',
   '23503': 'foreign_key',
+  '23514': 'invalid_value',
   '42P01': 'missing_table',
   '28000': 'auth_failed',
   '28P01': 'auth_failed',
@@ -98,6 +105,12 @@ const SQLSTATES: Readonly<Record<string, DatabaseFailureKind>> = {
   '53300': 'unreachable',
   '57014': 'timeout',
   '55P03': 'timeout',
+};
+
+/** Whole SQLSTATE classes: 08 connection exception, 22 data exception. */
+const SQLSTATE_CLASSES: Readonly<Record<string, DatabaseFailureKind>> = {
+  '08': 'unreachable',
+  '22': 'invalid_value',
 };
 
 const SOCKET_CODES = new Set([
@@ -115,23 +128,27 @@ const MESSAGES: readonly (readonly [RegExp, DatabaseFailureKind])[] = [
   [/^Query read timeout/, 'timeout'],
   [/^Client has encountered a connection error and is not queryable/, 'unreachable'],
   [/can't reach database server/i, 'unreachable'],
+  [/^Client was closed and is not queryable/, 'unreachable'],
+  [/^Cannot use a pool after calling end on the pool/, 'unreachable'],
 ];
 
 const UNREACHABLE = 'unable to connect to database';
 const TIMED_OUT = 'timed out connection to database';
+const FAILED = 'database error';
 
-/** The HTTP answer of each kind; undefined → the caller's 500. */
-const ANSWERS: Readonly<Record<DatabaseFailureKind, ((cause: unknown) => HttpError) | undefined>> = {
+/** The HTTP answer of each kind: a database failure is never a 500. */
+const ANSWERS: Readonly<Record<DatabaseFailureKind, (cause: unknown) => HttpError>> = {
   unique: (cause) => new ConflictError('entity_already_exists', { cause }),
   non_null: (cause) => new BadRequestError('non_null_violation', { cause }),
   foreign_key: (cause) => new BadRequestError('foreign_key_violation', { cause }),
+  invalid_value: (cause) => new BadRequestError('invalid_value', { cause }),
   not_found: (cause) => new NotFoundError('not found', { cause }),
   unreachable: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
   auth_failed: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
   no_database: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
   timeout: (cause) => new RetryLaterError(TIMED_OUT, { cause, code: 'database_timeout' }),
-  missing_table: undefined,
-  other: undefined,
+  missing_table: (cause) => new RetryLaterError(FAILED, { cause, code: 'database_error' }),
+  other: (cause) => new RetryLaterError(FAILED, { cause, code: 'database_error' }),
 };
 
 const MAX_DEPTH = 6;
@@ -147,7 +164,7 @@ const MAX_DEPTH = 6;
  */
 export function mapDatabaseError(err: unknown): HttpError | undefined {
   const failure = classifyDatabaseError(err);
-  return failure ? ANSWERS[failure.kind]?.(err) : undefined;
+  return failure ? ANSWERS[failure.kind](err) : undefined;
 }
 
 /**
@@ -190,7 +207,7 @@ function matchOne(value: Record<string, unknown>): DatabaseFailure | undefined {
   if (typeof code === 'string') {
     // pg DatabaseError: SQLSTATE plus a severity field.
     if (/^[0-9A-Z]{5}$/.test(code) && typeof value['severity'] === 'string') {
-      return { kind: SQLSTATES[code] ?? (code.startsWith('08') ? 'unreachable' : 'other'), code };
+      return { kind: SQLSTATES[code] ?? SQLSTATE_CLASSES[code.slice(0, 2)] ?? 'other', code };
     }
     // Node socket errors (what pg throws when it cannot connect) carry `syscall`.
     if (SOCKET_CODES.has(code) && typeof value['syscall'] === 'string') return { kind: code === 'ETIMEDOUT' ? 'timeout' : 'unreachable', code };

@@ -1,11 +1,12 @@
 /**
  * `node packages/db/dist/migrate-command.js` (the image's migration step):
- * applies pending migrations to DATABASE_URL. One line on success or
- * failure; exit 1 on failure. `npm run migrate` (scripts/migrate.ts) runs
- * the same report on DATABASE_URL or, when it is unset, the embedded server.
+ * applies pending migrations to DATABASE_DIRECT_URL, else DATABASE_URL. One
+ * line on success or failure; exit 1 on failure. `npm run migrate`
+ * (scripts/migrate.ts) runs the same report on the same URL or, when
+ * DATABASE_URL is unset, the embedded server.
  */
 import { fileURLToPath } from 'node:url';
-import { OPTIONAL_DATABASE_URL, readSettings } from '@heroes/platform/settings';
+import { OPTIONAL_DATABASE_URL, readSettings, SHARED_SETTINGS } from '@heroes/platform/settings';
 import { applyMigrations } from './migrate.ts';
 import { describeDatabase } from './describe-database.ts';
 
@@ -23,10 +24,12 @@ export async function migrateAndReport(url: string): Promise<number> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The catalogue's DATABASE_URL entry: a malformed URL is one line naming the variable (never its password).
-  const { values: { databaseUrl }, problems } = readSettings({ databaseUrl: OPTIONAL_DATABASE_URL }, process.env);
-  if (problems.length > 0 || !databaseUrl) {
+  const settings = { databaseUrl: OPTIONAL_DATABASE_URL, databaseDirectUrl: SHARED_SETTINGS.databaseDirectUrl };
+  const { values: { databaseUrl, databaseDirectUrl }, problems } = readSettings(settings, process.env);
+  const url = databaseDirectUrl ?? databaseUrl;
+  if (problems.length > 0 || !url) {
     console.error(problems[0] ?? 'DATABASE_URL is not set (npm run migrate uses the embedded server when it is)');
     process.exit(1);
   }
-  process.exit(await migrateAndReport(databaseUrl));
+  process.exit(await migrateAndReport(url));
 }

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { describeDatabase } from './describe-database.ts';
 import { repoRoot } from './paths.ts';
+import { isTransactionPooled } from './transaction-pooling.ts';
 
 /** What `prisma migrate deploy` prints when it has finished successfully. */
 const DONE = /No pending migrations to apply|All migrations have been successfully applied/;
@@ -8,12 +10,24 @@ const DONE = /No pending migrations to apply|All migrations have been successful
 /**
  * Applies pending migrations with `prisma migrate deploy` (the offline
  * JavaScript engine, see prisma.config.ts). Safe to run on every start.
+ * Give it a direct URL (DATABASE_DIRECT_URL, docs/operations.md "Connection
+ * poolers"): through a transaction pooler it refuses before Prisma runs, since
+ * Prisma's session advisory lock would stay held by a pooled server connection.
  *
  * Prisma 6.19's WebAssembly schema engine leaves a 10 s timer running after
  * the command has finished, so the CLI idles 10 s before exiting; once it has
- * printed its success line we stop it instead of waiting.
+ * printed its success line we ask it to stop (SIGTERM): prisma.config.ts then
+ * closes its sessions, which releases the lock, and exits.
  */
-export function applyMigrations(url: string): Promise<void> {
+export async function applyMigrations(url: string): Promise<void> {
+  // Unreachable: no answer here; Prisma's own attempt reports the reason.
+  if (await isTransactionPooled(url).catch(() => false)) {
+    throw new Error(`migrations refused: ${describeDatabase(url)} is a transaction pooler (such as PgBouncer's pool_mode = transaction), where Prisma's advisory lock would stay held: migrate through a direct connection (DATABASE_DIRECT_URL)`);
+  }
+  return runPrismaMigrateDeploy(url);
+}
+
+function runPrismaMigrateDeploy(url: string): Promise<void> {
   const prismaCli = path.join(repoRoot, 'node_modules', 'prisma', 'build', 'index.js');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [prismaCli, 'migrate', 'deploy'], {

@@ -2,9 +2,15 @@
  * `@heroes/db/pg`: what a server that talks to PostgreSQL through a plain
  * pg pool needs from this package, without loading the Prisma client (its
  * WebAssembly query compiler and generated code are about 40 MB of RSS):
- * the data folder, secret files and the shared window counters.
+ * the data folder, secret files, the shared window counters, the query time
+ * limits, the transaction-pooler check, the one pool (sql-pool.ts) and the
+ * repositories of the resource server's tables (repositories/).
  */
 export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
 export { readOrCreateSecretFile } from './secret-file.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
+export { createSqlPool, type Query, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';
+export { createQueryTimeoutCheck, queryTimeoutProblem, type QueryTimeoutCheck, type QueryTimeoutCheckOptions, type ReadRows } from './query-timeout-check.ts';
+export { isTransactionPooled, type TransactionPoolingOptions } from './transaction-pooling.ts';
+export { createHeroRepository, escapeLike, HERO_SQL, type HeroRepository, type HeroRow, type PageQuery } from './repositories/heroes.ts';

@@ -14,7 +14,7 @@ test('$disconnect ends the pool also when only sqlPool() queries ran on it', asy
     await sqlPool(db).query('SELECT 1');
     await db.$disconnect();
     t.true(sqlPool(db).ended);
-    t.is(sqlPool(db).totalCount, 0);
+    t.is(sqlPool(db).stats().total, 0);
     await t.notThrowsAsync(db.$disconnect(), 'a second $disconnect is harmless');
   } finally {
     await database.drop();

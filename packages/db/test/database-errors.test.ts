@@ -19,10 +19,21 @@ test('login refused and missing database are told apart, and both answer 503 to 
   }
 });
 
-test('a missing table and an unknown code are database errors without an HTTP meaning (500)', (t) => {
+test('a database failure is never a 500: a missing table, a statement a pooler lost, any unknown code → 503; a refused value → 400', (t) => {
   t.deepEqual(classifyDatabaseError(Object.assign(new Error('no table'), { code: 'P2021' })), { kind: 'missing_table', code: 'P2021' });
-  t.deepEqual(classifyDatabaseError(pgError('22P02')), { kind: 'other', code: '22P02' });
-  t.is(mapDatabaseError(pgError('22P02')), undefined);
+  // 42P05/26000: a named statement prepared on another server connection (a transaction pooler).
+  for (const err of [pgError('42P05'), pgError('26000'), pgError('40001'), pgError('XX000'), Object.assign(new Error('P2010'), { code: 'P2010' }),
+    Object.assign(new Error('no table'), { code: 'P2021' })]) {
+    const mapped = mapDatabaseError(err);
+    t.is(mapped?.status, 503, err.message);
+    t.is(mapped?.message, 'database error');
+    t.truthy(mapped?.headers['Retry-After']);
+  }
+  t.deepEqual(classifyDatabaseError(pgError('26000')), { kind: 'other', code: '26000' });
+  for (const code of ['22P02', '22001', '22003', '22021', '23514']) {
+    t.deepEqual(classifyDatabaseError(pgError(code)), { kind: 'invalid_value', code });
+    t.is(mapDatabaseError(pgError(code))?.status, 400);
+  }
 });
 
 test('a known meaning deeper in the cause chain wins over an unknown code on top', (t) => {
@@ -89,7 +100,7 @@ test('driver adapter errors are mapped by cause.kind', (t) => {
     driverAdapterError: adapter({ kind: 'postgres', code: '23505', severity: 'ERROR', message: 'dup' }),
   });
   t.is(toProblem(wrapped).status, 409);
-  t.is(toProblem(adapter({ kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax' })).status, 500);
+  t.is(toProblem(adapter({ kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax' })).status, 503);
 });
 
 test('raw pg errors are mapped by SQLSTATE', (t) => {
@@ -100,7 +111,8 @@ test('raw pg errors are mapped by SQLSTATE', (t) => {
   t.deepEqual(toProblem(pg('23503')), { status: 400, body: { error: 'foreign_key_violation' }, headers: {} });
   t.is(toProblem(pg('08006')).status, 503);
   t.is(toProblem(pg('57P01')).status, 503);
-  t.is(toProblem(pg('22P02')).status, 500);
+  t.is(toProblem(pg('22P02')).status, 400);
+  t.is(toProblem(pg('42P05')).status, 503);
 });
 
 test('socket errors (ECONNREFUSED, also inside AggregateError) → 503', (t) => {

@@ -19,6 +19,8 @@ export const EMBEDDED_SETTINGS = defineSettings({
 /** What a command that resolves its database reads (`npm start`, `npm run migrate`): DATABASE_URL, else the embedded server in the data folder, on its port. */
 export const DATABASE_COMMAND_SETTINGS = defineSettings({
   ...DATABASE_SETTINGS,
+  // With DATABASE_URL: the URL migrations run on, when it is not DATABASE_URL (a transaction pooler's).
+  databaseDirectUrl: SHARED_SETTINGS.databaseDirectUrl,
   dataDir: SHARED_SETTINGS.dataDir,
   ...EMBEDDED_SETTINGS,
 });

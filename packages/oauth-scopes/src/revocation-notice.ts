@@ -13,9 +13,11 @@ export interface RevokedTokens {
   grantId?: string | undefined;
   /** This one token is dead: the SHA-256 hex of its value, as stored. */
   tokenHash?: string | undefined;
+  /** Every token of this user (users.id, as text) may be dead (user disabled or deleted, `auth tokens revoke --user`). */
+  userId?: string | undefined;
 }
 
-const FIELDS = ['clientId', 'grantId', 'tokenHash'] as const;
+const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId'] as const;
 
 /**
  * A received payload → RevokedTokens, keeping only string fields; undefined

@@ -25,7 +25,7 @@ import { createBearerGuard } from './auth/bearer-guard.ts';
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
-import type { HeroRepository } from './data/hero-repository.ts';
+import type { HeroRepository } from '@heroes/db/pg';
 import type { HeroListCache } from './data/hero-list-cache.ts';
 import type { AuthForwarder } from './proxy/forward-to-auth-server.ts';
 import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
@@ -60,7 +60,7 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   app.silent = true;
 
   const router = new Router();
-  mountRegisterRoute(router, { db, hashQueue, ...config });
+  mountRegisterRoute(router, { db, hashQueue, logger, ...config });
   mountHeroRoutes(router, {
     heroes,
     listCache,

@@ -1,7 +1,8 @@
 /**
  * Wires one resource server: database pools, cached introspection, the
  * revocation feed, the /auth forwarder and the Koa app.
- * - listen(): starts the revocation feed, makes sure the server's own OAuth
+ * - listen(): starts the revocation feed (refused with one line naming the
+ *   setting when its URL is a transaction pooler's), makes sure the server's own OAuth
  *   client row and the web app's public client exist (retried in the background while the database is
  *   down, so the edge still starts and answers 503), then listens with
  *   the platform's serve (hardened server: request/header timeouts, JSON
@@ -12,6 +13,7 @@
  */
 import cluster from 'node:cluster';
 import type Koa from 'koa';
+import { createQueryTimeoutCheck } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
@@ -23,7 +25,7 @@ import { createRevocationListener } from './auth/revocation-listener.ts';
 import { ensureClient } from './config/ensure-client.ts';
 import { APP_CLIENT_ID, ensureAppClient } from './config/ensure-app-client.ts';
 import { createPool } from './data/create-pool.ts';
-import { createHeroRepository } from './data/hero-repository.ts';
+import { createHeroRepository } from '@heroes/db/pg';
 import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
@@ -57,6 +59,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     max: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeoutMs: config.dbQueryTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).
@@ -81,7 +84,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     },
   );
   const revocations = createRevocationListener({
-    databaseUrl: config.databaseUrl,
+    // LISTEN needs a session of its own: a transaction pooler's DATABASE_URL is refused (revocation-listener.ts).
+    databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
+    setting: config.databaseDirectUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL',
+    notify: (channel, payload) => pool.query({ text: 'SELECT pg_notify($1, $2)', values: [channel, payload] }),
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
@@ -96,9 +102,16 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     maxBodyBytes: config.authMaxBodyBytes,
     logger,
   });
+  // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
+  const queryTimeouts = createQueryTimeoutCheck({
+    expectedMs: config.dbQueryTimeoutMs,
+    logger,
+    readSettings: (sql) => pool.query({ text: sql }).then((result) => result.rows),
+  });
   const health = createHealth({
     checks: {
       database: () => pool.query({ text: 'SELECT 1' }),
+      queryTimeouts: () => queryTimeouts.ready(),
       revocationFeed: () => introspector.trusted,
       authServer: async () => {
         const res = await fetch(`${config.authServerUrl}/health/ready`, { signal: AbortSignal.timeout(1_000) });
@@ -135,7 +148,14 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   }
 
   async function listen(port = config.port, host = config.host): Promise<RunningServer> {
-    await revocations.start();
+    // Refused (a transaction pooler's URL for the feed): one line naming the setting, nothing left open.
+    await revocations.start().catch(async (err: unknown) => {
+      stopped = true;
+      await revocations.close();
+      await pool.end();
+      throw err;
+    });
+    void queryTimeouts.ready(); // checked at start: its line, if any, comes out now
     await registerClient();
     const serving = await serve(app.callback(), {
       port,

@@ -13,10 +13,13 @@
  * - a password with a lone surrogate never matches: it has no UTF-8 form,
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
- * - the user is read with a prepared statement (adapter/find-by-key.ts):
+ * - the user is read with one plain statement (adapter/find-by-key.ts):
  *   one read per token request, started as soon as the username is given,
  *   so the caller can send it beside its own statement (the throttle's, one
  *   round trip for both) and hand the password over after;
+ * - a disabled user (`auth users disable`) never matches, and the caller
+ *   hears the same as for a wrong password; `why.reason` (for the audit
+ *   trail only) says which it was: unknown user, wrong password, disabled;
  * - every compare goes through the bounded hash queue (http-kit's
  *   BoundedQueue): when it is full, QueueFullError (a 503 with Retry-After
  *   for the callers) at once, no password checked.
@@ -33,8 +36,13 @@ export interface AuthenticatedUser {
   username: string;
 }
 
+/** Why a check failed, for the audit trail (never shown to the caller). */
+export interface LoginOutcome {
+  reason?: 'unknown user' | 'wrong password' | 'user disabled';
+}
+
 /** Starts reading the user; the function it returns checks the password against that row. */
-export type UserAuthenticator = (username: string) => (password: string) => Promise<AuthenticatedUser | undefined>;
+export type UserAuthenticator = (username: string) => (password: string, why?: LoginOutcome) => Promise<AuthenticatedUser | undefined>;
 
 /**
  * Usage:
@@ -49,13 +57,14 @@ export function createUserAuthenticator(db: PrismaClient, cost: number, hashQueu
     const read = username && isStorableText(username) ? findUserRow(db, { username }) : Promise.resolve(undefined);
     // The caller may never check (a throttled attempt): its failure then is nobody's to report.
     read.catch(() => {});
-    return (password) => checkPassword(read, password);
+    return (password, why) => checkPassword(read, password, why);
   };
 
-  async function checkPassword(read: Promise<UserRow | undefined>, password: string): Promise<AuthenticatedUser | undefined> {
+  async function checkPassword(read: Promise<UserRow | undefined>, password: string, why: LoginOutcome = {}): Promise<AuthenticatedUser | undefined> {
     const user = await read;
     const hash = user?.hashedPassword ?? (await dummyHash());
     const matches = password !== '' && isWellFormedText(password) && (await hashQueue.run(() => bcrypt.compare(password, hash).catch(() => false)));
-    return user && matches ? { id: user.id, username: user.username } : undefined;
+    why.reason = !user ? 'unknown user' : !matches ? 'wrong password' : user.disabled ? 'user disabled' : undefined;
+    return user && matches && !user.disabled ? { id: user.id, username: user.username } : undefined;
   }
 }

@@ -25,6 +25,7 @@ export function createFindAccount(db: PrismaClient): FindAccount {
     const id = Number(sub);
     if (id > 2_147_483_647) return undefined;
     const user = await findUserRow(db, { id });
-    return user ? toAccount(user) : undefined;
+    // A disabled user has no account: the refresh and code grants then fail (invalid_grant).
+    return user && !user.disabled ? toAccount(user) : undefined;
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter } from 'oidc-provider';
+import type { AuditTrail } from '../audit/audit-trail.ts';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { ClientAdapter } from './client-adapter.ts';
 import { RecordAdapter } from './record-adapter.ts';
@@ -18,12 +19,14 @@ export interface AdapterDeps {
   notify: RevocationNotifier;
   /** The resource server's client: it may introspect, never obtain a token. */
   introspectionOnlyClientId?: string;
+  /** Where token events are recorded (audit/token-audit.ts). */
+  trail?: AuditTrail;
 }
 
-export function createAdapterFactory({ db, notify, introspectionOnlyClientId }: AdapterDeps): (model: string) => Adapter {
+export function createAdapterFactory({ db, notify, introspectionOnlyClientId, trail }: AdapterDeps): (model: string) => Adapter {
   return function createAdapter(model) {
     if (model === 'Client') return new ClientAdapter(db, introspectionOnlyClientId);
-    if (TOKEN_MODELS.has(model)) return new TokenAdapter(db, model as TokenModel, notify);
+    if (TOKEN_MODELS.has(model)) return new TokenAdapter(db, model as TokenModel, notify, trail);
     return new RecordAdapter(db, model);
   };
 }

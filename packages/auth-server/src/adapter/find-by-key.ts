@@ -1,9 +1,9 @@
 /**
- * The adapters' (and the password grant's) reads by key, as prepared
- * statements on the pg pool behind the Prisma client (sqlPool). Every introspection and every token
+ * The adapters' (and the password grant's) reads by key, as plain
+ * statements on the pool the Prisma client runs on (sqlPool, @heroes/db's naming rule). Every introspection and every token
  * request reads a client, a token and a grant; a Prisma query compiles its
  * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
- * introspection in a profile), a prepared statement costs a fraction.
+ * introspection in a profile), a plain statement costs a fraction.
  * Their writes are in write-by-key.ts.
  *
  * Rules enforced here:
@@ -87,18 +87,20 @@ export interface UserRow {
   id: number;
   username: string;
   hashedPassword: string;
+  /** Set by `auth users disable`: no sign-in, no token (accounts/). */
+  disabled: boolean;
 }
 
 /** A `users` row by username (unique) or id, for the password grant and findAccount. */
 export async function findUserRow(db: PrismaClient, key: { username: string } | { id: number }): Promise<UserRow | undefined> {
   const byName = 'username' in key;
-  const { rows } = await sqlPool(db).query<{ id: number; username: string; hashed_password: string }>({
+  const { rows } = await sqlPool(db).query<{ id: number; username: string; hashed_password: string; disabled: boolean }>({
     name: byName ? 'find-user-by-name' : 'find-user-by-id',
-    text: `SELECT id, username, hashed_password FROM users WHERE ${byName ? 'username' : 'id'} = $1`,
+    text: `SELECT id, username, hashed_password, disabled_at IS NOT NULL AS disabled FROM users WHERE ${byName ? 'username' : 'id'} = $1`,
     values: [byName ? key.username : key.id],
   });
   const row = rows[0];
-  return row && { id: row.id, username: row.username, hashedPassword: row.hashed_password };
+  return row && { id: row.id, username: row.username, hashedPassword: row.hashed_password, disabled: row.disabled };
 }
 
 function toStoredRow(row: RawStoredRow): StoredRow {

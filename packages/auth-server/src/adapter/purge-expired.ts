@@ -3,7 +3,8 @@
  * login-throttle rows (throttle/login-throttle.ts) that no longer refuse
  * anything and were started over a day ago, so guesses with random
  * usernames or addresses cannot grow that table without end, and known
- * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS.
+ * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS,
+ * and audit events older than AUDIT_RETENTION_DAYS.
  *
  * Rules enforced here:
  * - the timer is unref'd: it never keeps the process alive;
@@ -20,21 +21,24 @@ export interface PurgeResult {
   records: number;
   loginThrottles: number;
   knownAddresses: number;
+  auditEvents: number;
 }
 
 export interface PurgeOptions {
   /** Known addresses older than this are forgotten, ms. Default 30 days. */
   knownAddressTtlMs?: number;
+  /** Audit events older than this are deleted, ms (AUDIT_RETENTION_DAYS). Default 90 days. */
+  auditRetentionMs?: number;
 }
 
 /** Age after which an idle login-throttle row is forgotten. */
 export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
-export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAddressTtlMs = 30 * 86_400_000 }: PurgeOptions = {}): Promise<PurgeResult> {
+export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAddressTtlMs = 30 * 86_400_000, auditRetentionMs = 90 * 86_400_000 }: PurgeOptions = {}): Promise<PurgeResult> {
   const expired = { expiresAt: { lte: now } };
   const staleBefore = new Date(now.getTime() - THROTTLE_ROW_TTL_MS);
-  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles, knownAddresses] = await Promise.all([
+  const [accessTokens, refreshTokens, authorizationCodes, records, loginThrottles, knownAddresses, auditEvents] = await Promise.all([
     db.accessToken.deleteMany({ where: expired }),
     db.refreshToken.deleteMany({ where: expired }),
     db.authorizationCode.deleteMany({ where: expired }),
@@ -43,6 +47,7 @@ export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAd
       where: { windowStart: { lte: staleBefore }, OR: [{ blockedUntil: null }, { blockedUntil: { lte: now } }] },
     }),
     db.loginKnownAddress.deleteMany({ where: { lastSuccessAt: { lte: new Date(now.getTime() - knownAddressTtlMs) } } }),
+    db.auditEvent.deleteMany({ where: { at: { lt: new Date(now.getTime() - auditRetentionMs) } } }),
   ]);
   return {
     accessTokens: accessTokens.count,
@@ -51,6 +56,7 @@ export async function purgeExpired(db: PrismaClient, now = new Date(), { knownAd
     records: records.count,
     loginThrottles: loginThrottles.count,
     knownAddresses: knownAddresses.count,
+    auditEvents: auditEvents.count,
   };
 }
 

@@ -18,12 +18,17 @@
  *   invalid_grant and the whole grant is revoked, as for a replay;
  * - `destroy` and `revokeByGrantId` never throw on missing rows;
  * - destroying, consuming or revoking access tokens notifies resource servers;
+ * - a new access token, a token revoked at /auth/revoke and a refresh token
+ *   used again are recorded in the audit trail by the statement that writes
+ *   or deletes the row (audit/token-audit.ts);
  * - reads and writes are prepared pg statements (find-by-key.ts,
  *   write-by-key.ts).
  */
-import type { PrismaClient } from '@heroes/db';
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { PrismaClient, Queryable } from '@heroes/db';
+import Provider, { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
+import type { AuditTrail } from '../audit/audit-trail.ts';
+import { refreshReusedEvent, tokenDestroyedEvent, tokenIssuedEvent } from '../audit/token-audit.ts';
 import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 import { revokeGrant } from './revoke-grant.ts';
@@ -48,8 +53,10 @@ export class TokenAdapter implements Adapter {
   readonly #db: PrismaClient;
   readonly #revocations: RevocationNotifier;
   readonly #model: TokenModel;
+  readonly #trail: AuditTrail | undefined;
 
-  constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier) {
+  constructor(db: PrismaClient, model: TokenModel, notify: RevocationNotifier, trail?: AuditTrail) {
+    this.#trail = trail;
     this.#tableName = TABLE_NAMES[model];
     this.#db = db;
     this.#revocations = notify;
@@ -69,7 +76,7 @@ export class TokenAdapter implements Adapter {
       payload: stored,
       expiresAtMs: Date.now() + (expiresIn ?? 0) * 1000,
       consumedAtMs: consumed ? Date.now() : null,
-    });
+    }, this.#trail && this.#model === 'AccessToken' ? (pool) => this.#trail!.recordWith(tokenIssuedEvent(payload), pool) : undefined);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -94,13 +101,16 @@ export class TokenAdapter implements Adapter {
     if (await consumeTokenRow(this.#db, this.#tableName, tokenHash)) return this.#notify?.({ tokenHash });
     // Another request consumed it first (or it was revoked meanwhile).
     const grantId = await tokenRowGrantId(this.#db, this.#tableName, tokenHash);
-    if (grantId) await revokeGrant(this.#db, this.#revocations, grantId);
+    const reused = this.#trail && this.#model === 'RefreshToken' ? refreshReusedEvent(Provider.ctx?.oidc?.entities.RefreshToken?.accountId, Provider.ctx?.oidc?.client?.clientId) : undefined;
+    if (grantId) await revokeGrant(this.#db, this.#revocations, grantId, reused && { trail: this.#trail!, event: reused });
     throw new errors.InvalidGrant(`${LABELS[this.#model]} already used`);
   }
 
   async destroy(id: string): Promise<void> {
     const tokenHash = hashToken(id);
-    if ((await deleteTokenRows(this.#db, this.#tableName, { id: tokenHash })) > 0) await this.#notify?.({ tokenHash });
+    const event = this.#trail && tokenDestroyedEvent(this.#model);
+    const record = event && ((pool: Queryable) => this.#trail!.recordWith(event, pool));
+    if ((await deleteTokenRows(this.#db, this.#tableName, { id: tokenHash }, record)) > 0) await this.#notify?.({ tokenHash });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

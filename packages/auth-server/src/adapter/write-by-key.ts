@@ -1,10 +1,10 @@
 /**
- * The adapters' writes by key, as prepared statements on the pg pool behind
- * the Prisma client (sqlPool), beside their reads (find-by-key.ts). Every
+ * The adapters' writes by key, as plain statements on the pool the Prisma
+ * client runs on (sqlPool, @heroes/db's naming rule), beside their reads (find-by-key.ts). Every
  * token request stores a grant, an access token and often a refresh token,
  * and a refresh or a code exchange consumes one: through Prisma each call
  * compiles its plan in WebAssembly (about 0.7 ms of CPU, several per token
- * request); a prepared statement costs a fraction.
+ * request); a plain statement costs a fraction.
  *
  * Rules enforced here:
  * - timestamps are written as epoch milliseconds turned into UTC
@@ -21,6 +21,7 @@
  *   mapDatabaseError as Prisma's are.
  */
 import { sqlPool, type PrismaClient } from '@heroes/db';
+import type { RecordWith } from '../audit/audit-trail.ts';
 import type { TokenTableName } from './find-by-key.ts';
 
 /** `$n` (epoch ms or null) as a UTC TIMESTAMP(3). */
@@ -37,8 +38,11 @@ export interface TokenRowData {
   consumedAtMs: number | null;
 }
 
-export async function upsertTokenRow(db: PrismaClient, table: TokenTableName, row: TokenRowData): Promise<void> {
-  await sqlPool(db).query({
+const unrecorded: RecordWith = (db) => db;
+
+/** `record`: an audit event written by the same statement (audit/audit-trail.ts). */
+export async function upsertTokenRow(db: PrismaClient, table: TokenTableName, row: TokenRowData, record = unrecorded): Promise<void> {
+  await record(sqlPool(db)).query({
     name: `adapter-upsert-${table}`,
     text: `INSERT INTO ${table} (id, client_id, user_id, grant_id, scope, payload, expires_at, consumed_at)
       VALUES ($1, $2, $3, $4, $5, $6::jsonb, ${utc(7)}, ${utc(8)})
@@ -77,10 +81,10 @@ export async function tokenRowGrantId(db: PrismaClient, table: TokenTableName, i
   return rows[0]?.grant_id ?? undefined;
 }
 
-/** Deletes the row with this id, or every row of this grant; answers how many went. */
-export async function deleteTokenRows(db: PrismaClient, table: TokenTableName, by: { id: string } | { grantId: string }): Promise<number> {
+/** Deletes the row with this id, or every row of this grant; answers how many went (`record` as for upsertTokenRow). */
+export async function deleteTokenRows(db: PrismaClient, table: TokenTableName, by: { id: string } | { grantId: string }, record = unrecorded): Promise<number> {
   const byId = 'id' in by;
-  const { rowCount } = await sqlPool(db).query({
+  const { rowCount } = await (record(sqlPool(db)) as ReturnType<typeof sqlPool>).query({
     name: `adapter-delete-${table}-by-${byId ? 'id' : 'grant'}`,
     text: `DELETE FROM ${table} WHERE ${byId ? 'id' : 'grant_id'} = $1`,
     values: [byId ? by.id : by.grantId],

@@ -10,9 +10,10 @@
 import { databaseAddress } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { ClientRegistryError, type ClientRegistryErrorCode } from '../clients/index.ts';
+import { UserNotFoundError } from '../users/user-admin.ts';
 
 /** What went wrong, as `--json` output names it in `error`. */
-export type CliErrorCode = 'usage_error' | 'unknown_scope' | 'built_in_client' | 'database_error' | 'unexpected_error';
+export type CliErrorCode = 'usage_error' | 'unknown_scope' | 'built_in_client' | 'user_not_found' | 'database_error' | 'unexpected_error';
 
 /** A failure whose `message` is the line to print on stderr (exit code 1). */
 export class CliError extends Error {
@@ -28,16 +29,16 @@ export class CliError extends Error {
 /**
  * The `error` member of a `--json` error: the registry's code
  * (invalid_input, client_exists, client_not_found), the CLI's
- * (usage_error, unknown_scope, built_in_client, database_error), or unexpected_error.
+ * (usage_error, unknown_scope, built_in_client, user_not_found, database_error), or unexpected_error.
  */
 export function errorCode(err: unknown): ClientRegistryErrorCode | CliErrorCode {
-  if (err instanceof ClientRegistryError || err instanceof CliError) return err.code;
+  if (isExpected(err)) return err.code;
   return classifyDatabaseError(err) ? 'database_error' : 'unexpected_error';
 }
 
 /** The one line to print for `err`; what a database error means comes from @heroes/db's classifier. */
 export function errorLine(err: unknown, databaseUrl?: string): string {
-  if (err instanceof ClientRegistryError || err instanceof CliError) return firstLine(err.message);
+  if (isExpected(err)) return firstLine(err.message);
   const where = databaseUrl ? databaseAddress(databaseUrl) : 'the configured address';
   const failure = classifyDatabaseError(err);
   if (!failure) return `unexpected error: ${firstLine(err instanceof Error ? err.message : String(err))}`;
@@ -53,6 +54,11 @@ export function errorLine(err: unknown, databaseUrl?: string): string {
   const code = failure.code ?? failure.kind;
   const driverMessage = driverCause(err)?.originalMessage ?? driverCause(err)?.kind;
   return typeof driverMessage === 'string' ? `database error ${code}: ${firstLine(driverMessage)}` : `database error ${code}`;
+}
+
+/** A failure the command line expects, whose message is the line to print. */
+export function isExpected(err: unknown): err is ClientRegistryError | CliError | UserNotFoundError {
+  return err instanceof ClientRegistryError || err instanceof CliError || err instanceof UserNotFoundError;
 }
 
 function driverCause(err: unknown): Record<string, unknown> | undefined {

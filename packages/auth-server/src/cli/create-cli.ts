@@ -12,6 +12,10 @@ import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
+import { EventsCommand } from './commands/events-command.ts';
+import { KeysRotateCommand } from './commands/keys-rotate-command.ts';
+import { TokensRevokeCommand } from './commands/tokens-revoke-command.ts';
+import { UsersDeleteCommand, UsersDisableCommand, UsersEnableCommand, UsersListCommand, UsersUnlockCommand } from './commands/users-commands.ts';
 import { namePlaceholders } from './option-placeholders.ts';
 
 /** clipanion's Cli with named option values in every help text (option-placeholders.ts). */
@@ -21,7 +25,10 @@ class AuthCli extends Cli {
   }
 }
 
-export const COMMANDS = [AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand];
+export const COMMANDS = [
+  AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand,
+  UsersListCommand, UsersDisableCommand, UsersEnableCommand, UsersUnlockCommand, UsersDeleteCommand, TokensRevokeCommand, EventsCommand, KeysRotateCommand,
+];
 
 /** Every name a command answers to (`set-redirect-uri` too). */
 export function commandNames(): string[] {
@@ -30,7 +37,7 @@ export function commandNames(): string[] {
 
 export function createCli(): Cli {
   const cli = new AuthCli({
-    binaryLabel: 'Heroes OAuth 2.0 client registry',
+    binaryLabel: 'Heroes authorization server administration',
     binaryName: 'auth',
     binaryVersion: '0.1.0',
     enableColors: false,

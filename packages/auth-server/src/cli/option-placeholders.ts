@@ -8,6 +8,11 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '--redirect-uri': 'uri',
   '--allowed-scopes': 'scopes',
   '--allowed-origin': 'origin',
+  '--user': 'username',
+  '--client': 'id',
+  '--type': 'type',
+  '--since': 'when',
+  '--limit': 'count',
 };
 
 const OPTION_VALUE = /(--[a-z][a-z-]*)((?:,-{1,2}[a-z][a-z-]*)*) #0/g;

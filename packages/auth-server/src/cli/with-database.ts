@@ -12,14 +12,13 @@
  *   then the action is retried once — not on every call (they cost ~1–2 s);
  * - the Prisma client is disconnected and an embedded server started here
  *   is stopped before returning, so the process can exit;
- * - every failure leaves as a CliError or ClientRegistryError with a
+ * - every failure leaves as a CliError, ClientRegistryError or UserNotFoundError with a
  *   one-line message (see errorLine).
  */
 import path from 'node:path';
 import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
-import { ClientRegistryError } from '../clients/index.ts';
-import { CliError, errorLine } from './cli-error.ts';
+import { CliError, errorLine, isExpected } from './cli-error.ts';
 import { cliSetting } from './cli-settings.ts';
 
 /** Usage: `const clients = await withDatabase((db) => listClients(db));` */
@@ -58,7 +57,7 @@ export async function writeToDatabase<T>(
       return { value: await action(db), where };
     }
   } catch (err) {
-    if (err instanceof ClientRegistryError || err instanceof CliError) throw err;
+    if (isExpected(err)) throw err;
     throw new CliError(errorLine(err, resolved.url), { cause: err, code: classifyDatabaseError(err) ? 'database_error' : 'unexpected_error' });
   } finally {
     await db.$disconnect().catch(() => {});

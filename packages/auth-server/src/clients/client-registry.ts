@@ -9,12 +9,15 @@
  * - a duplicate id is detected by the primary key (race-free), not a read;
  * - several writes happen in one transaction; removing a client (its
  *   tokens and codes go with it, ON DELETE CASCADE) and rotating its secret
- *   notify resource servers on commit.
+ *   notify resource servers on commit;
+ * - each change writes its audit event (client.added, client.changed,
+ *   client.removed, client.secret_rotated) in the same transaction.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { formatScopes } from '@heroes/oauth-scopes';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
+import { auditStatement } from '../audit/prisma-audit.ts';
 import { clientExists, clientNotFound, invalidInput } from './client-registry-error.ts';
 import { validateClientId } from './client-id.ts';
 import { generateClientSecret, hashClientSecret } from './client-secret.ts';
@@ -60,7 +63,11 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    return toSummary(await db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }));
+    const [row] = await db.$transaction([
+      db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }),
+      auditStatement(db, { type: 'client.added', clientId: id, reason: hashedSecret === null ? 'public client' : 'confidential client' }),
+    ]);
+    return toSummary(row);
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
     throw err;
@@ -99,6 +106,7 @@ export async function removeClient(db: PrismaClient, id: string): Promise<Remove
     };
     await tx.oAuthClient.delete({ where: { id } });
     await notifyTokensRevoked(tx, { clientId: id });
+    await auditStatement(tx, { type: 'client.removed', clientId: id, reason: `${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} code(s) deleted with it` });
     return { client: toSummary(row), deleted };
   });
 }
@@ -109,12 +117,12 @@ export async function setScopes(
   id: string,
   allowedScopes: string | readonly string[],
 ): Promise<ClientSummary> {
-  return updateClient(db, id, { allowedScopes: toScopes(allowedScopes) });
+  return updateClient(db, id, { allowedScopes: toScopes(allowedScopes) }, 'allowed scopes set');
 }
 
 /** Replaces the redirect URIs; an empty list clears them (no code flow). */
 export async function setRedirectUris(db: PrismaClient, id: string, redirectUris: readonly string[]): Promise<ClientSummary> {
-  return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) });
+  return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) }, 'redirect URIs set');
 }
 
 export interface RotateSecretOptions {
@@ -144,6 +152,7 @@ export async function rotateSecret(
     }
     const updated = await tx.oAuthClient.update({ where: { id }, data: { hashedSecret } });
     await notifyTokensRevoked(tx, { clientId: id });
+    await auditStatement(tx, { type: 'client.secret_rotated', clientId: id, reason: row.hashedSecret === null ? 'made confidential' : 'new secret' });
     return updated;
   });
   return { client: toSummary(client), secret };
@@ -153,9 +162,11 @@ async function updateClient(
   db: PrismaClient,
   id: string,
   data: { allowedScopes?: string[]; redirectUris?: string[] },
+  what: string,
 ): Promise<ClientSummary> {
   try {
-    return toSummary(await db.oAuthClient.update({ where: { id }, data }));
+    const [row] = await db.$transaction([db.oAuthClient.update({ where: { id }, data }), auditStatement(db, { type: 'client.changed', clientId: id, reason: what })]);
+    return toSummary(row);
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'not_found') throw clientNotFound(id);
     throw err;

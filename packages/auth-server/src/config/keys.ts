@@ -7,36 +7,112 @@
  *   atomic: two processes starting together never read a half-written file);
  * - the library's development keys are never used;
  * - a file that exists but is unreadable or malformed is an error, never
- *   silently replaced (that would invalidate every signed artifact).
+ *   silently replaced (that would invalidate every signed artifact);
+ * - rotation (`auth keys rotate`) puts a new key first (the one that signs)
+ *   and records when each earlier one stopped signing (`retired`: kid → ISO
+ *   instant); a retired key stays published (JWKS) until everything it
+ *   signed has expired (SIGNED_LIFETIME_MS: ID tokens are the only JWTs
+ *   this service signs), and is dropped from the file by the next rotation
+ *   after that.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { JWK } from 'oidc-provider';
 import { readOrCreateSecretFile } from '@heroes/db';
+import { DEFAULTS } from './defaults.ts';
 
 export interface ProviderKeys {
+  /** The first key signs; the others only verify what they signed before. */
   jwks: { keys: JWK[] };
   cookieKeys: string[];
+  /** kid → when that key stopped signing (ISO 8601). */
+  retired?: Record<string, string>;
 }
+
+/** How long what a key signed stays valid: a retired key is published this long after it stopped signing. */
+export const SIGNED_LIFETIME_MS = DEFAULTS.idTokenTtl * 1000;
 
 /**
  * Usage:
  *   const { jwks, cookieKeys } = loadOrCreateKeys(config.keysFile);
  */
 export function loadOrCreateKeys(file: string): ProviderKeys {
-  const text = readOrCreateSecretFile(file, () => `${JSON.stringify(generateKeys(), null, 2)}\n`);
-  const parsed = JSON.parse(text) as Partial<ProviderKeys>;
+  return parseKeys(readOrCreateSecretFile(file, () => keysText(generateKeys())), file);
+}
+
+/** The keys file's text → ProviderKeys; an Error naming `file` when it is not one. */
+export function parseKeys(text: string, file: string): ProviderKeys {
+  let parsed: Partial<ProviderKeys>;
+  try {
+    parsed = JSON.parse(text) as Partial<ProviderKeys>;
+  } catch {
+    throw new Error(`${file} is not valid JSON`);
+  }
   if (!Array.isArray(parsed.jwks?.keys) || parsed.jwks.keys.length === 0 || !Array.isArray(parsed.cookieKeys) || parsed.cookieKeys.length === 0) {
     throw new Error(`${file} is not a valid keys file (expected { jwks: { keys: [...] }, cookieKeys: [...] })`);
   }
-  return { jwks: parsed.jwks, cookieKeys: parsed.cookieKeys };
+  const retired = typeof parsed.retired === 'object' && parsed.retired !== null ? parsed.retired : undefined;
+  return { jwks: parsed.jwks, cookieKeys: parsed.cookieKeys, ...(retired ? { retired } : {}) };
+}
+
+export function keysText(keys: ProviderKeys): string {
+  return `${JSON.stringify(keys, null, 2)}\n`;
 }
 
 export function generateKeys(): ProviderKeys {
-  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = privateKey.export({ format: 'jwk' }) as JWK;
-  const kid = crypto.randomBytes(12).toString('base64url');
   return {
-    jwks: { keys: [{ ...jwk, kid, use: 'sig', alg: 'RS256' }] },
+    jwks: { keys: [newSigningKey()] },
     cookieKeys: [crypto.randomBytes(32).toString('base64url'), crypto.randomBytes(32).toString('base64url')],
   };
+}
+
+function newSigningKey(): JWK {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' }) as JWK;
+  return { ...jwk, kid: crypto.randomBytes(12).toString('base64url'), use: 'sig', alg: 'RS256' };
+}
+
+/** The signing key: the first. */
+export function activeKid(keys: ProviderKeys): string | undefined {
+  return keys.jwks.keys[0]?.kid;
+}
+
+/** The keys to publish and verify with at `now`: the active one, and each retired one whose signatures may still be alive. */
+export function publishedKeys(keys: ProviderKeys, now = Date.now()): { keys: JWK[] } {
+  const [active, ...earlier] = keys.jwks.keys;
+  return { keys: [active!, ...earlier.filter((key) => stillVerifies(keys, key, now))] };
+}
+
+function stillVerifies(keys: ProviderKeys, key: JWK, now: number): boolean {
+  const retiredAt = Date.parse(keys.retired?.[key.kid ?? ''] ?? '');
+  // A key without a retirement time was never rotated out by `auth keys rotate`: kept, as written.
+  return Number.isNaN(retiredAt) || retiredAt + SIGNED_LIFETIME_MS > now;
+}
+
+export interface Rotation {
+  keys: ProviderKeys;
+  /** The new signing key. */
+  kid: string;
+  /** Retired keys left out of the file: everything they signed has expired. */
+  dropped: string[];
+}
+
+/** A new signing key first; the previous one retired now; keys retired past SIGNED_LIFETIME_MS dropped. */
+export function rotateKeys(keys: ProviderKeys, now = Date.now()): Rotation {
+  const key = newSigningKey();
+  const retired: Record<string, string> = { ...keys.retired };
+  const previous = activeKid(keys);
+  if (previous) retired[previous] = new Date(now).toISOString();
+  const kept = keys.jwks.keys.filter((candidate) => stillVerifies({ ...keys, retired }, candidate, now));
+  const dropped = keys.jwks.keys.filter((candidate) => !kept.includes(candidate)).map((candidate) => candidate.kid ?? '?');
+  for (const kid of dropped) delete retired[kid];
+  return { keys: { jwks: { keys: [key, ...kept] }, cookieKeys: keys.cookieKeys, retired }, kid: key.kid!, dropped };
+}
+
+/** Replaces `file` atomically (a temporary file renamed over it), mode 0600. */
+export function replaceKeysFile(file: string, keys: ProviderKeys): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.writeFileSync(temporary, keysText(keys), { mode: 0o600 });
+  fs.renameSync(temporary, file);
 }

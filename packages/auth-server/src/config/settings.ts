@@ -38,14 +38,19 @@ export const SETTINGS = defineSettings({
   dataDir: SHARED.dataDir,
   keysFile: {
     env: 'AUTH_KEYS_FILE', parse: parseText, default: (read: ReadSetting) => path.join(dataDirFrom(read(SHARED.dataDir)), 'auth-keys.json'),
-    defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start',
+    defaultDoc: '`$HEROES_DATA_DIR/auth-keys.json`', doc: 'signing and cookie keys; generated (mode 0600) on first start; `auth keys rotate` adds a signing key, which every server reading the file uses within a second',
   },
   resourceServerClientId: SHARED.resourceServerClientId,
+  auditRetentionDays: {
+    env: 'AUDIT_RETENTION_DAYS', parse: integer({ min: 1, max: 3650 }), default: 90,
+    doc: 'audit events (`auth events`) older than this many days are deleted by the purge timer',
+  },
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
   authMaxBodyBytes: SHARED.authMaxBodyBytes,
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,
   dbQueryTimeoutMs: SHARED.dbQueryTimeoutMs,
+  dbPreparedStatements: SHARED.dbPreparedStatements,
   shutdownTimeoutMs: SHARED.shutdownTimeoutMs,
   metricsAllow: SHARED.metricsAllow,
   loginAccountFailures: {
@@ -94,5 +99,7 @@ export const CLI_SETTINGS = defineSettings({
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,
+  // `auth keys rotate`: the file the servers read.
+  keysFile: SETTINGS.keysFile,
   debug: { env: 'AUTH_DEBUG', parse: parseBoolean, default: false, defaultDoc: 'off', doc: '`1`: the `auth` command line also prints the stack trace of a failure' },
 });

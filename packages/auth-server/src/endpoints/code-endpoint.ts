@@ -157,7 +157,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
 
   const authenticateUser: Middleware = async function authenticateUser(ctx, next) {
     const { client, request } = checked(ctx);
-    const user = await deps.authenticate(request.username ?? '', request.password ?? '', ctx.ip).catch((err: unknown) => {
+    const user = await deps.authenticate(request.username ?? '', request.password ?? '', { address: ctx.ip, clientId: client.id }).catch((err: unknown) => {
       if (!(err instanceof RetryLaterError)) throw err;
       ctx.set('Retry-After', String(err.retryAfterSeconds));
       const description = err instanceof QueueFullError ? 'Too many logins at once; please retry in a moment.' : err.message;

@@ -16,6 +16,9 @@
  * - what counts as an outage (including pg's plain "Connection terminated
  *   unexpectedly" and pg-pool's connect timeout) is decided by
  *   mapDatabaseError alone, so every server shares one rule;
+ * - any other database failure (a statement a pooler lost, an unknown
+ *   SQLSTATE) is a 503 `database error` the same way: never a 500; a value
+ *   the database refuses is a 400 `invalid_request`;
  * - every other error keeps its answer (a 500 stays a 500; 4xx untouched).
  */
 import type { Middleware } from 'koa';
@@ -23,7 +26,7 @@ import type Provider from 'oidc-provider';
 import { RetryLaterError } from '@heroes/http-kit';
 import { mapDatabaseError } from '@heroes/db/database-errors';
 import { oauthTemporarilyUnavailable } from '../provider/temporarily-unavailable.ts';
-import type { OAuthError } from './oauth-error.ts';
+import { OAuthError } from './oauth-error.ts';
 
 export function createDatabaseOutageMapper(provider: Provider): Middleware {
   const failures = new WeakMap<object, unknown>();
@@ -46,5 +49,6 @@ export function createDatabaseOutageMapper(provider: Provider): Middleware {
 
 function outage(err: unknown): OAuthError | undefined {
   const mapped = mapDatabaseError(err);
-  return mapped instanceof RetryLaterError ? oauthTemporarilyUnavailable(mapped) : undefined;
+  if (mapped instanceof RetryLaterError) return oauthTemporarilyUnavailable(mapped);
+  return mapped ? new OAuthError(400, 'invalid_request', mapped.message, {}, { expose: true, cause: err }) : undefined;
 }

@@ -8,7 +8,8 @@
  * The payload holds whatever is known (see RevokedTokens):
  *   {"tokenHash": ...}  one token (SHA-256 hex of its value, as stored);
  *   {"grantId": ...}    every token of a grant;
- *   {"clientId": ...}   every token of a client.
+ *   {"clientId": ...}   every token of a client;
+ *   {"userId": ...}     every token of a user (users admin, auth/users/).
  *
  * Rules enforced here:
  * - the payload stays far below PostgreSQL's 8000-byte NOTIFY limit (each
@@ -27,7 +28,7 @@ import type { Logger } from 'pino';
 export { TOKENS_REVOKED_CHANNEL, type RevokedTokens };
 
 const MAX_VALUE_LENGTH = 512;
-const FIELDS = ['clientId', 'grantId', 'tokenHash'] as const;
+const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId'] as const;
 
 /** A PrismaClient or a transaction client. */
 type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRaw'>;

@@ -30,7 +30,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
-import type { ProviderKeys } from '../config/keys.ts';
+import { publishedKeys, type ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
 import { OPENID } from '@heroes/oauth-scopes';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
@@ -50,7 +50,8 @@ export function createProvider({ config, keys, adapter, findAccount }: ProviderD
     // Called once per model, after `provider` exists.
     adapter: withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)),
     findAccount,
-    jwks: keys.jwks,
+    // The first key signs; retired ones verify while what they signed lives (config/keys.ts).
+    jwks: publishedKeys(keys),
     cookies: { keys: keys.cookieKeys },
     clients: [],
     clientBasedCORS,

@@ -117,3 +117,24 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     }
   };
 }
+
+// ─── Seam 4: signing keys replaced while the provider runs ──────────────
+//
+// Why: `auth keys rotate` puts a new signing key in AUTH_KEYS_FILE and every
+// replica must sign with it, and publish it at /auth/jwks, without a restart
+// (provider/signing-keys.ts). The library reads `jwks` once, in its
+// constructor, through lib/helpers/initialize_keystore.js, which builds the
+// keystore it signs with and the JWKS it publishes, both kept in its
+// internal store (lib/helpers/weak_cache.js); running that initializer
+// again with the new set replaces both, with the library's own key checks.
+
+/** The library's keystore initializer (not exported by its package entry). */
+export const KEYSTORE_MODULE = 'oidc-provider/lib/helpers/initialize_keystore.js';
+
+type InitializeKeystore = (this: Provider, jwks: { keys: unknown[] }) => void;
+
+/** Signs with the first key of `jwks` from now on, and publishes every key of it. */
+export async function replaceSigningKeys(provider: Provider, jwks: { keys: unknown[] }): Promise<void> {
+  const { default: initialize } = (await import(KEYSTORE_MODULE)) as { default: InitializeKeystore };
+  initialize.call(provider, structuredClone(jwks));
+}

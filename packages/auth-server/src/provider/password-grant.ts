@@ -58,7 +58,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     const scope = formatScopes(resolved.scopes);
 
     // The grant and its tokens are written beside the throttle's record of the success (throttle/throttled-authenticator.ts).
-    const issued = await authenticate(params.username as string, params.password as string, clientAddress(ctx.req), (user) => issue(ctx, user, scope)).catch((err: unknown) => {
+    const issued = await authenticate(params.username as string, params.password as string, { address: clientAddress(ctx.req), clientId: client.clientId }, (user) => issue(ctx, user, scope)).catch((err: unknown) => {
       if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
       if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;

@@ -61,6 +61,7 @@
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitSql, type PrismaClient } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
+import type { RecordWith } from '../audit/audit-trail.ts';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -89,10 +90,10 @@ export interface Attempt {
 export interface LoginThrottle {
   /** A refusal, or the admitted attempt (already counted as a failure on its counter). */
   begin(subject: string, address: string): Promise<Refusal | Attempt>;
-  /** The credential was wrong: counted against the client address too. */
-  failed(attempt: Attempt): Promise<void>;
-  /** The credential was right: its counter starts over, and the address is known. */
-  succeeded(attempt: Attempt): Promise<void>;
+  /** The credential was wrong: counted against the client address too (`record`: the audit event rides on that statement). */
+  failed(attempt: Attempt, record?: RecordWith): Promise<void>;
+  /** The credential was right: its counter starts over, and the address is known (`record` as for failed). */
+  succeeded(attempt: Attempt, record?: RecordWith): Promise<void>;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -102,12 +103,14 @@ export const clientSubject = (clientId: string) => `client:${digest(clientId)}`;
 const addressKey = (address: string) => `address:${address}`;
 const knownKey = (subject: string, address: string) => `known:${subject}:${address}`;
 
+const unrecorded: RecordWith = (db) => db;
+
 export function isRefusal(admission: Refusal | Attempt): admission is Refusal {
   return 'retryAfterSeconds' in admission;
 }
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
-  // Prepared statements on the pool: every login checks, and most succeed.
+  // Plain statements on the one pool (sql-pool.ts): every login checks, and most succeed.
   const pool = sqlPool(db);
   const keep = limits.knownAddressesPerSubject ?? 10;
 
@@ -168,13 +171,13 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
       return refusal(Math.max(1, await counterWait(counterKey))); // a parallel attempt set the block meanwhile
     },
 
-    async failed(attempt) {
-      await countInWindow(pool, addressKey(attempt.address), limits.addressWindowMs);
+    async failed(attempt, record = unrecorded) {
+      await countInWindow(record(pool), addressKey(attempt.address), limits.addressWindowMs);
     },
 
-    async succeeded({ subject, address, counterKey }) {
+    async succeeded({ subject, address, counterKey }, record = unrecorded) {
       if (limits.knownAddressTtlMs <= 0) {
-        await pool.query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
+        await record(pool).query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
         return;
       }
       // One statement: the counter starts over, the address is (still) known, and only the most
@@ -184,7 +187,7 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
       // each was a write (and a dead row) per login for nothing; the trim runs only when a row
       // was written. The statements of one WITH see the same snapshot: the trim keeps this
       // address by name.
-      await pool.query({
+      await record(pool).query({
         name: 'login-throttle-succeeded-known',
         text: `WITH cleared AS (DELETE FROM login_throttles WHERE key = $3),
           remembered AS (INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())

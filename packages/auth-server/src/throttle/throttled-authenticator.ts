@@ -20,22 +20,43 @@
  *   meets the counter of this one. A password grant's user is read beside
  *   the throttle's first statement (read whether the attempt is refused
  *   or not, and dropped when it is).
+ * - each user login is recorded in the audit trail (login.succeeded,
+ *   login.failed with why, login.throttled), written by the throttle's
+ *   statement for the outcome (the same statement, so both or neither);
+ *   a refusal changes nothing and is written alone.
  *
  * Usage:
  *   const guard = createThrottleGuard(throttle, { refusalDelayMs: 1000 });
  *   const login = createThrottledAuthenticator(authenticate, guard);
- *   const user = await login('bob', 'bobs-long-password', '203.0.113.7'); // undefined when wrong
- *   const grant = await login('bob', 'bobs-long-password', '203.0.113.7', (user) => issue(user)); // issue's result
+ *   const user = await login('bob', 'bobs-long-password', { address: '203.0.113.7', clientId: 'app' }); // undefined when wrong
+ *   const grant = await login('bob', 'bobs-long-password', { address: '203.0.113.7' }, (user) => issue(user)); // issue's result
  */
-import type { AuthenticatedUser, UserAuthenticator } from '../accounts/authenticate-user.ts';
+import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
+import type { RecordWith } from '../audit/audit-trail.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryLaterError } from '@heroes/http-kit';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 
-export interface ThrottledAuthenticator {
-  (username: string, password: string, address: string): Promise<AuthenticatedUser | undefined>;
-  <R>(username: string, password: string, address: string, onSuccess: (user: AuthenticatedUser) => Promise<R>): Promise<R | undefined>;
+/** Where a login comes from: the client address, and the client it signs in to. */
+export interface LoginOrigin {
+  address: string;
+  clientId?: string | undefined;
 }
+
+export interface ThrottledAuthenticator {
+  (username: string, password: string, origin: LoginOrigin): Promise<AuthenticatedUser | undefined>;
+  <R>(username: string, password: string, origin: LoginOrigin, onSuccess: (user: AuthenticatedUser) => Promise<R>): Promise<R | undefined>;
+}
+
+/** How a guarded attempt's outcome is recorded in the audit trail. */
+export interface GuardAudit {
+  succeeded: RecordWith;
+  failed: RecordWith;
+  refused(retryAfterSeconds: number): Promise<void>;
+}
+
+/** The audit of one user login (audit/login-audit.ts); `why` is filled by the password check. */
+export type LoginAuditor = (username: string, origin: LoginOrigin, why: LoginOutcome) => GuardAudit;
 
 /** 429 with Retry-After (RFC 6585 section 4): http-kit's one "retry later" error. */
 export class LoginThrottledError extends RetryLaterError {
@@ -49,35 +70,43 @@ export interface GuardOptions<T, R> {
   what?: string;
   /** Run on success beside recording it; its result is the guard's. */
   onSuccess?: (result: T) => Promise<R>;
+  /** Records the outcome in the audit trail. */
+  audit?: GuardAudit | undefined;
 }
 
 /** Runs `check` (undefined: wrong credential) for `subject` from `address` behind the throttle. */
 export interface ThrottleGuard {
-  <T>(subject: string, address: string, check: () => Promise<T | undefined>, options?: { what?: string }): Promise<T | undefined>;
+  <T>(subject: string, address: string, check: () => Promise<T | undefined>, options?: { what?: string; audit?: GuardAudit | undefined }): Promise<T | undefined>;
   <T, R>(subject: string, address: string, check: () => Promise<T | undefined>, options: GuardOptions<T, R> & { onSuccess: (result: T) => Promise<R> }): Promise<R | undefined>;
 }
 
 export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
-  return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess }: GuardOptions<T, R> = {}) {
+  return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess, audit }: GuardOptions<T, R> = {}) {
     const admission = await throttle.begin(subject, address);
     if (isRefusal(admission)) {
+      await audit?.refused(admission.retryAfterSeconds);
       if (refusalDelayMs > 0) await sleep(refusalDelayMs);
       throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
     const result = await check();
     if (result === undefined) {
-      await throttle.failed(admission);
+      await throttle.failed(admission, audit?.failed);
       return undefined;
     }
-    const [, outcome] = await Promise.all([throttle.succeeded(admission), onSuccess ? onSuccess(result) : result]);
+    const [, outcome] = await Promise.all([throttle.succeeded(admission, audit?.succeeded), onSuccess ? onSuccess(result) : result]);
     return outcome;
   } as ThrottleGuard;
 }
 
-export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard): ThrottledAuthenticator {
-  return function throttledLogin<R>(username: string, password: string, address: string, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
+export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard, auditLogin?: LoginAuditor): ThrottledAuthenticator {
+  return function throttledLogin<R>(username: string, password: string, origin: LoginOrigin, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
     const check = authenticate(username); // the user's read goes out beside the throttle's statement
-    return onSuccess ? guard(accountSubject(username), address, () => check(password), { onSuccess }) : guard(accountSubject(username), address, () => check(password));
+    const why: LoginOutcome = {};
+    const audit = auditLogin?.(username, origin, why);
+    const attempt = () => check(password, why);
+    return onSuccess
+      ? guard(accountSubject(username), origin.address, attempt, { onSuccess, audit })
+      : guard(accountSubject(username), origin.address, attempt, { audit });
   } as ThrottledAuthenticator;
 }

@@ -10,7 +10,7 @@
  * - `revoked(notice)` evicts only what the notice names: the one token
  *   (`tokenHash`), or the entries of one grant (`grantId`, from the
  *   introspection's `grant_id`; entries that came without one go too);
- *   a client-wide or unreadable notice, and a reconnect of the feed, forget
+ *   a client-wide, user-wide or unreadable notice, and a reconnect of the feed, forget
  *   everything (`clear()`). Either way, calls in flight are forgotten and
  *   never write their result (it may predate the revocation);
  * - while `trusted` is false (revocation feed down) the cache is neither read
@@ -77,7 +77,7 @@ export class CachedIntrospector {
 
   /** Drops what a revocation notice names (undefined: everything). */
   revoked(notice: RevokedTokens | undefined): void {
-    if (!notice || notice.clientId !== undefined || (notice.grantId === undefined && notice.tokenHash === undefined)) return this.clear();
+    if (!notice || notice.clientId !== undefined || notice.userId !== undefined || (notice.grantId === undefined && notice.tokenHash === undefined)) return this.clear();
     this.#forgetCallsInFlight();
     if (notice.tokenHash !== undefined) this.#active.delete(notice.tokenHash.toLowerCase());
     if (notice.grantId !== undefined) {

@@ -1,30 +1,50 @@
 /**
- * Keeps a dedicated PostgreSQL connection on `LISTEN heroes_tokens_revoked`.
- * The authorization server NOTIFYs that channel whenever tokens die
- * (payload like {"grantId":..,"tokenHash":..} or {"clientId":..}).
- * - each notification → onRevoked(payload) (the cache evicts what it names);
- *   after a (re)connect, onRevoked(undefined): notices may have been missed.
- * - onTrusted(false) as soon as the connection is lost or fails a heartbeat;
- *   onTrusted(true) only after LISTEN is active again (and onRevoked() ran,
- *   since notices may have been missed meanwhile).
- * - reconnects with exponential backoff (100 ms doubling to 5 s).
- * - a heartbeat (`SELECT 1`, every heartbeatMs) catches half-open sockets.
+ * The revocation feed: a connection of its own on `LISTEN heroes_tokens_revoked`
+ * (DATABASE_DIRECT_URL, else DATABASE_URL), where the authorization server
+ * NOTIFYs whenever tokens die (payload like {"grantId":..,"tokenHash":..} or
+ * {"clientId":..}); each notice → onRevoked(payload), the cache evicts it.
+ *
+ * It can never die in silence (docs/operations.md, "Connection poolers"):
+ * - the heartbeat is a real round trip: every heartbeatMs a NOTIFY on this
+ *   listener's own channel, sent through the pool (`notify`, the path the
+ *   authorization server's notices take), must arrive within
+ *   heartbeatTimeoutMs. PostgreSQL delivers notices in commit order, so a
+ *   heartbeat received means every revocation committed before it arrived;
+ * - onTrusted(true) only once a heartbeat came back on a fresh connection
+ *   (after onRevoked(undefined): notices may have been missed meanwhile);
+ *   onTrusted(false) as soon as the connection is lost or a heartbeat is
+ *   late, then it reconnects with backoff (100 ms doubling to 5 s);
+ * - before its first LISTEN it checks that the URL gives it a session: a
+ *   transaction pooler does not (its notices reach a server connection no
+ *   client owns), so start() rejects with one line naming the setting, and
+ *   the feed stays down.
  */
+import crypto from 'node:crypto';
+import { isTransactionPooled } from '@heroes/db/pg';
 import { TOKENS_REVOKED_CHANNEL as REVOCATION_CHANNEL } from '@heroes/oauth-scopes';
+import { SettingsError } from '@heroes/platform/settings';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
 export interface RevocationListenerOptions {
+  /** The URL the feed listens on, and the variable it came from (named when it cannot work). */
   databaseUrl: string;
+  setting: 'DATABASE_URL' | 'DATABASE_DIRECT_URL';
+  /** Sends one NOTIFY through the server's pool: `SELECT pg_notify($1, $2)`. */
+  notify(channel: string, payload: string): Promise<unknown>;
   logger: Logger;
   onRevoked(payload: string | undefined): void;
   onTrusted(trusted: boolean): void;
   heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
   connectTimeoutMs?: number;
 }
 
 export interface RevocationListener {
-  /** Resolves after the first LISTEN succeeded or failed (it keeps retrying either way). */
+  /**
+   * Resolves after the first LISTEN and heartbeat succeeded or failed (it keeps retrying either way); rejects
+   * with a SettingsError when the URL is a transaction pooler's.
+   */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,19 +52,34 @@ export interface RevocationListener {
 const MIN_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 5_000;
 
+/** How a feed that cannot work is told to the operator: one line naming the setting to fix. */
+export function pooledFeedProblem(setting: RevocationListenerOptions['setting']): string {
+  return setting === 'DATABASE_URL'
+    ? 'DATABASE_URL goes through a transaction pooler, which cannot carry the revocation feed (LISTEN): set DATABASE_DIRECT_URL to a direct PostgreSQL URL (docs/operations.md, "Connection poolers")'
+    : 'DATABASE_DIRECT_URL goes through a transaction pooler, which cannot carry the revocation feed (LISTEN): point it at PostgreSQL itself or a session pooler (docs/operations.md, "Connection poolers")';
+}
+
 /**
  * Usage:
- *   const listener = createRevocationListener({ databaseUrl, logger, onRevoked: (payload) => evict(payload),
- *     onTrusted: (ok) => (cache.trusted = ok) });
+ *   const listener = createRevocationListener({ databaseUrl, setting: 'DATABASE_URL', logger,
+ *     notify: (channel, payload) => pool.query({ text: 'SELECT pg_notify($1, $2)', values: [channel, payload] }),
+ *     onRevoked: (payload) => evict(payload), onTrusted: (ok) => (cache.trusted = ok) });
  *   await listener.start();
  */
 export function createRevocationListener(options: RevocationListenerOptions): RevocationListener {
-  const { logger, heartbeatMs = 5_000, connectTimeoutMs = 3_000 } = options;
+  const { logger, heartbeatMs = 1_000, heartbeatTimeoutMs = 1_000, connectTimeoutMs = 3_000 } = options;
+  // This listener's own heartbeat channel: other replicas never receive its beats.
+  const heartbeatChannel = `heroes_feed_${crypto.randomBytes(8).toString('hex')}`;
   let client: pg.Client | undefined;
   let closed = false;
+  let sessionChecked = false;
+  let trusted = false;
   let backoff = MIN_BACKOFF_MS;
   let retryTimer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let beatTimer: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
+  let sequence = 0;
+  let settleStart: ((error?: Error) => void) | undefined;
 
   async function connect(): Promise<void> {
     const current = new pg.Client({
@@ -58,55 +93,97 @@ export function createRevocationListener(options: RevocationListenerOptions): Re
     current.on('end', () => lost(current, undefined));
     current.on('notification', (message) => {
       if (message.channel === REVOCATION_CHANNEL) options.onRevoked(message.payload);
+      else if (message.channel === heartbeatChannel && message.payload === String(sequence)) heartbeatBack(current);
     });
     try {
+      if (!sessionChecked) {
+        if (await isTransactionPooled(options.databaseUrl, { connectTimeoutMs })) return refuse(current);
+        sessionChecked = true;
+      }
       await current.connect();
-      await current.query(`LISTEN ${REVOCATION_CHANNEL}`);
+      await current.query(`LISTEN ${REVOCATION_CHANNEL}; LISTEN ${heartbeatChannel}`);
     } catch (err) {
       lost(current, err);
       return;
     }
     if (closed || client !== current) return;
-    backoff = MIN_BACKOFF_MS;
-    options.onRevoked(undefined);
-    options.onTrusted(true);
-    logger.info({ channel: REVOCATION_CHANNEL }, 'listening for token revocations');
-    heartbeat = setInterval(() => void beat(current), heartbeatMs);
-    heartbeat.unref();
+    beat(current);
   }
 
-  async function beat(current: pg.Client): Promise<void> {
-    const timeout = new Promise<never>((_, reject) => {
-      setTimeout(() => reject(new Error('heartbeat timed out')), connectTimeoutMs).unref();
+  function beat(current: pg.Client): void {
+    if (client !== current) return;
+    const sent = ++sequence;
+    deadline = setTimeout(() => lost(current, new Error(`heartbeat NOTIFY not received within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs);
+    deadline.unref();
+    options.notify(heartbeatChannel, String(sent)).catch((err: unknown) => {
+      if (sequence === sent) lost(current, err);
     });
-    try {
-      await Promise.race([current.query('SELECT 1'), timeout]);
-    } catch (err) {
-      lost(current, err);
+  }
+
+  function heartbeatBack(current: pg.Client): void {
+    if (client !== current) return;
+    clearTimeout(deadline);
+    if (!trusted) {
+      trusted = true;
+      backoff = MIN_BACKOFF_MS;
+      options.onRevoked(undefined);
+      options.onTrusted(true);
+      logger.info({ channel: REVOCATION_CHANNEL }, 'listening for token revocations');
+      settleStart?.();
     }
+    beatTimer = setTimeout(() => beat(current), heartbeatMs);
+    beatTimer.unref();
+  }
+
+  function stopTimers(): void {
+    clearTimeout(beatTimer);
+    clearTimeout(deadline);
+  }
+
+  function refuse(current: pg.Client): void {
+    client = undefined;
+    current.removeAllListeners();
+    const problem = pooledFeedProblem(options.setting);
+    // At start, the caller reports it (one line, exit 1); found later (the database was down at start), the log does.
+    if (settleStart) settleStart(new SettingsError([problem]));
+    else logger.error({ setting: options.setting }, problem);
   }
 
   function lost(current: pg.Client, err: unknown): void {
     if (client !== current) return;
     client = undefined;
+    trusted = false;
     options.onTrusted(false);
-    clearInterval(heartbeat);
+    stopTimers();
     current.removeAllListeners('notification');
     current.on('error', () => {});
     current.end().catch(() => {});
     if (closed) return;
     logger.warn({ err, retryInMs: backoff }, 'revocation feed lost; introspecting every request until it is back');
+    settleStart?.();
     retryTimer = setTimeout(() => void connect(), backoff);
     retryTimer.unref();
     backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
   }
 
   return {
-    start: () => connect(),
+    start() {
+      const started = new Promise<void>((resolve, reject) => {
+        settleStart = (error) => {
+          settleStart = undefined;
+          if (error) reject(error);
+          else resolve();
+        };
+      });
+      void connect();
+      return started;
+    },
     async close() {
       closed = true;
+      settleStart?.();
       clearTimeout(retryTimer);
-      clearInterval(heartbeat);
+      stopTimers();
+      trusted = false;
       options.onTrusted(false);
       const current = client;
       client = undefined;

@@ -39,6 +39,7 @@ export function resolveConfig(options: ResourceServerOptions): ResourceServerCon
     ...stripUndefined(options),
     trustProxy: proxyTrust(options.trustProxy ?? defaults.trustProxy),
     databaseUrl: options.databaseUrl,
+    databaseDirectUrl: options.databaseDirectUrl,
     clientSecret: options.clientSecret,
   };
   if (!config.databaseUrl) throw new Error('databaseUrl is required');

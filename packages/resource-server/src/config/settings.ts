@@ -13,6 +13,7 @@ const milliseconds = integer({ min: 0 });
 
 export const SETTINGS = defineSettings({
   databaseUrl: SHARED.databaseUrl,
+  databaseDirectUrl: SHARED.databaseDirectUrl,
   port: SHARED.port,
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
   authPort: SHARED.authPort,
@@ -76,6 +77,7 @@ export const SETTINGS = defineSettings({
   dbPoolSize: { env: 'DB_POOL_SIZE', parse: positive, default: 10, doc: 'PostgreSQL connections per process' },
   dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,
   dbQueryTimeoutMs: SHARED.dbQueryTimeoutMs,
+  dbPreparedStatements: SHARED.dbPreparedStatements,
   workers: { env: 'WORKERS', parse: integer({ min: 1, max: 256 }), default: 1, doc: 'worker processes sharing the public port (a dead one is replaced)' },
   shutdownTimeoutMs: SHARED.shutdownTimeoutMs,
   metricsAllow: SHARED.metricsAllow,

@@ -1,20 +1,13 @@
 /**
- * The pg pool behind the hero routes (the hot path: a Prisma findMany costs
- * ~0.7 ms of CPU per call here, capping GET /heroes near 1,500 req/s on the
- * 2-core dev machine; the same query on pg directly reaches ~6,000).
+ * The resource server's one database pool: @heroes/db's SqlPool (its naming
+ * rule, time limits and idle-connection handling), on pg alone: the hot
+ * path skips Prisma, whose per-call query compilation costs ~0.7 ms of CPU.
  * - an idle connection that dies is dropped and logged, never a crash.
  * - `query()` rethrows what pg throws: @heroes/db's one database-error
- *   classifier (mapDatabaseError) answers it (23505 → 409; refused, reset,
- *   terminated → 503 `unable to connect to database`; pool timeout → 503
- *   `timed out connection to database`); the pool reconnects on the next call.
- * - a query's limit, `queryTimeoutMs`, is PostgreSQL's own (statement and
- *   lock timeouts, @heroes/db's queryTimeouts): the statement is cancelled
- *   and rolled back → 503 `timed out connection to database`, nothing
- *   written; pg's "Query read timeout" a second later is the net for a
- *   dead network (the connection is dropped then).
+ *   classifier (mapDatabaseError) answers it; the pool reconnects on the
+ *   next call.
  */
-import pg from 'pg';
-import { queryTimeouts } from '@heroes/db/pg';
+import { createSqlPool, type Query as SqlQuery, type SqlPool } from '@heroes/db/pg';
 import type { Logger } from 'pino';
 
 /**
@@ -28,15 +21,14 @@ export interface PoolOptions {
   max: number;
   connectTimeoutMs: number;
   queryTimeoutMs: number;
+  /** DB_PREPARED_STATEMENTS. */
+  preparedStatements?: boolean;
   logger: Logger;
 }
 
-export interface Database {
-  query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
-  end(): Promise<void>;
-  /** Connections open, idle, and callers waiting for one (for metrics). */
-  stats(): { total: number; idle: number; waiting: number };
-}
+export type Database = SqlPool;
+/** Runs one statement: the pool's, or a transaction's (Database.transaction). */
+export type Query = SqlQuery;
 
 /**
  * Usage:
@@ -44,19 +36,13 @@ export interface Database {
  *   const { rows } = await database.query({ name: 'heroes-list', text: 'SELECT ...' });
  */
 export function createPool(options: PoolOptions): Database {
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
+  return createSqlPool({
+    url: options.databaseUrl,
     max: options.max,
-    connectionTimeoutMillis: options.connectTimeoutMs,
-    ...queryTimeouts(options.queryTimeoutMs),
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-    application_name: 'resource-server',
+    connectTimeoutMs: options.connectTimeoutMs,
+    queryTimeoutMs: options.queryTimeoutMs,
+    preparedStatements: options.preparedStatements ?? false,
+    applicationName: 'resource-server',
+    onIdleConnectionError: (err) => options.logger.warn({ err }, 'idle database connection lost'),
   });
-  pool.on('error', (err) => options.logger.warn({ err }, 'idle database connection lost'));
-  return {
-    query: <R extends pg.QueryResultRow>(config: pg.QueryConfig) => pool.query<R>(config),
-    end: () => pool.end(),
-    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-  };
 }

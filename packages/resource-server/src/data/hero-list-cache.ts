@@ -23,7 +23,7 @@
  *   const heroes = invalidatingWrites(createHeroRepository(pool), cache);
  *   const rows = cache.read() ?? cache.store(cache.generation, await heroes.page(...));
  */
-import type { HeroRepository, HeroRow } from './hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 
 export class HeroListCache {
   #rows: readonly HeroRow[] | undefined;

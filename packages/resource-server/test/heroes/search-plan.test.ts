@@ -7,7 +7,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { HERO_SQL, escapeLike } from '../../src/data/hero-repository.ts';
+import { HERO_SQL, escapeLike } from '@heroes/db/pg';
 
 let database: TestDatabase;
 let client: pg.Client;

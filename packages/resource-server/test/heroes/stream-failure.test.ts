@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
-import type { HeroRepository, HeroRow } from '../../src/data/hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import { BATCH_SIZE, sendHeroList } from '../../src/routes/heroes/send-hero-list.ts';
 
 const rows = (from: number): HeroRow[] => Array.from({ length: BATCH_SIZE }, (_, i) => ({ id: from + i, name: `h${from + i}` }));

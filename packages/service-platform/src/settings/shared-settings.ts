@@ -16,7 +16,7 @@
  *   const SETTINGS = defineSettings({ port: SHARED_SETTINGS.port, ... });
  */
 import { defineSettings, type Env, type ReadSetting } from './define-settings.ts';
-import { integer, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
+import { integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
 import { libuvPoolSize } from './libuv-pool-size.ts';
 
 /** 64 KiB: ample for every OAuth parameter at its longest, percent-encoded. */
@@ -31,6 +31,10 @@ export const SHARED_SETTINGS = defineSettings({
     env: 'DATABASE_URL', parse: parseDatabaseUrl, secret: true,
     defaultDoc: 'required by the servers; unset → embedded PostgreSQL (`npm start`, `npm run migrate`)',
     doc: 'PostgreSQL connection URL (`npm start` passes the servers the one it resolved; the `auth` CLI, unset: the running service\'s database)',
+  },
+  databaseDirectUrl: {
+    env: 'DATABASE_DIRECT_URL', parse: parseDatabaseUrl, secret: true, optional: true, defaultDoc: '`$DATABASE_URL`',
+    doc: 'PostgreSQL connection URL that reaches the server directly (or through a session pooler) for what needs a session of its own: the edge\'s revocation feed (LISTEN) and migrations; required when DATABASE_URL goes through a transaction pooler such as PgBouncer (docs/operations.md, "Connection poolers")',
   },
   port: PORT,
   authPort: {
@@ -65,6 +69,10 @@ export const SHARED_SETTINGS = defineSettings({
   dbQueryTimeoutMs: {
     env: 'DB_QUERY_TIMEOUT_MS', parse: positive, default: 3_000,
     doc: 'time limit of one database statement, ms, enforced by PostgreSQL (statement_timeout, lock_timeout: cancelled and rolled back, 503 `timed out connection to database`, nothing written; the client gives up 1 s later if the network is dead); below INTROSPECTION_TIMEOUT_MS, so the edge names the database',
+  },
+  dbPreparedStatements: {
+    env: 'DB_PREPARED_STATEMENTS', parse: parseBoolean, default: false,
+    doc: 'name the hot statements so PostgreSQL plans each once per connection: only on a direct connection, or behind a pooler that keeps prepared statements (PgBouncer >= 1.21 with `max_prepared_statements` > 0); off, every statement is sent unnamed, which any pooler passes (docs/operations.md)',
   },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: positive, default: 10_000, doc: 'on SIGTERM, longest wait for in-flight requests before closing, ms' },
   metricsAllow: {

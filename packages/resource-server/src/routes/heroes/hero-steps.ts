@@ -17,7 +17,7 @@
 import type { Middleware } from 'koa';
 import { NotFoundError, readBody } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
-import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';
 import { existingId, type HeroIdState } from './parse-hero-id.ts';

@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { sendBytes } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
-import type { HeroRepository, HeroRow } from '../../data/hero-repository.ts';
+import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import type { ListQuery } from './read-list-query.ts';
 
 export const BATCH_SIZE = 1000;

@@ -4,6 +4,8 @@
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
  * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
+ * - the insert also writes the `user.registered` audit event (one statement,
+ *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
@@ -11,7 +13,9 @@
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
 import { defineResource, dispatchByMethod } from '@heroes/http-kit';
-import { type BoundedQueue } from '@heroes/platform';
+import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
+import { currentRequestId, type BoundedQueue } from '@heroes/platform';
+import type { Logger } from 'pino';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
@@ -28,6 +32,8 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   publicBaseUrl: string;
   bcryptCost: number;
   hashQueue: BoundedQueue;
+  /** Where the audit event's line goes. */
+  logger?: Logger;
 }
 
 /**
@@ -45,11 +51,13 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
         return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
-      const { rows } = await deps.db.query<{ id: number; username: string }>({
+      const event: AuditEvent = { type: 'user.registered', username, address: ctx.ip, requestId: currentRequestId() };
+      const { rows } = await deps.db.query<{ id: number; username: string }>(withAuditEvent({
         name: 'register-user',
         text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
         values: [username, hashedPassword, salt],
-      });
+      }, event));
+      deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
       const user = rows[0]!;
       ctx.body = User.toMap(user);
     }],

@@ -1,0 +1,47 @@
+/**
+ * How the authorization server records audit events (@heroes/db's
+ * audit-events.ts): each event rides on the statement that makes its change,
+ * or is inserted alone when nothing else changes, and once written it is
+ * also logged as one JSON line (`{"audit":{"type":…}, "msg":"audit event"}`).
+ * `requestId` is the request's X-Request-Id (the platform's request context).
+ *
+ * Usage:
+ *   const trail = createAuditTrail(logger);
+ *   await countInWindow(trail.recordWith({ type: 'login.failed', username }, pool), key, ms);
+ *   await trail.record(pool, { type: 'login.throttled', username });
+ */
+import { auditedQueryable, auditInsertStatement, auditLogRecord, insertAuditEvent, type AuditEvent, type Queryable, type Statement } from '@heroes/db';
+import { currentRequestId } from '@heroes/platform';
+import type { Logger } from 'pino';
+
+/** Wraps the Queryable of a one-statement change so the statement also writes the event. */
+export type RecordWith = (db: Queryable) => Queryable;
+
+export interface AuditTrail {
+  /** `db` whose statement also writes `event` (then logged). */
+  recordWith(event: AuditEvent, db: Queryable): Queryable;
+  /** Writes `event` alone (then logged). */
+  record(db: Queryable, event: AuditEvent): Promise<void>;
+  /** For the caller's own transaction: the statement that writes `event`, and `written()` to log it once committed. */
+  prepare(event: AuditEvent): { statement: Statement; written(): void };
+}
+
+export function createAuditTrail(logger: Logger): AuditTrail {
+  const withRequest = (event: AuditEvent): AuditEvent => ({ ...event, requestId: event.requestId ?? currentRequestId() });
+  const log = (event: AuditEvent) => logger.info({ audit: auditLogRecord(event) }, 'audit event');
+  return {
+    recordWith(event, db) {
+      const full = withRequest(event);
+      return auditedQueryable(db, full, () => log(full));
+    },
+    async record(db, event) {
+      const full = withRequest(event);
+      await insertAuditEvent(db, full);
+      log(full);
+    },
+    prepare(event) {
+      const full = withRequest(event);
+      return { statement: auditInsertStatement(full), written: () => log(full) };
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * User and token administration (`auth users …`, `auth tokens revoke`,
+ * docs/operations.md, Administration): plain functions over Prisma.
+ *
+ * Rules enforced here:
+ * - each change, its audit event and the revocation notice are one
+ *   transaction (PostgreSQL delivers a NOTIFY only on commit): resource
+ *   servers drop what they cached of the user's or client's tokens as soon
+ *   as they are gone from the database;
+ * - disabling a user deletes every token, code and grant issued to them:
+ *   nothing of theirs introspects as active again, even once enabled;
+ *   sign-in is refused while disabled (accounts/authenticate-user.ts);
+ * - an unknown username or client id is an error naming it, nothing written.
+ */
+import type { Prisma, PrismaClient } from '@heroes/db';
+import type { AuditEvent } from '@heroes/db';
+import { clientNotFound } from '../clients/client-registry-error.ts';
+import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
+import { accountSubject } from '../throttle/login-throttle.ts';
+import { auditStatement } from '../audit/prisma-audit.ts';
+
+/** An unknown username: `User 'x' does not exist.` */
+export class UserNotFoundError extends Error {
+  override name = 'UserNotFoundError';
+  readonly code = 'user_not_found';
+
+  constructor(username: string) {
+    super(`User '${username}' does not exist.`);
+  }
+}
+
+export interface UserSummary {
+  id: number;
+  username: string;
+  createdAt: Date;
+  disabledAt: Date | null;
+  /** Until when failed logins lock the account out for strangers (the throttle), or null. */
+  lockedUntil: Date | null;
+  /** Unexpired access tokens. */
+  activeTokens: number;
+}
+
+/** What went with a revocation. */
+export interface Revoked {
+  accessTokens: number;
+  refreshTokens: number;
+  authorizationCodes: number;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Every user, ordered by username. */
+export async function listUsers(db: PrismaClient): Promise<UserSummary[]> {
+  const now = new Date();
+  const users = await db.user.findMany({
+    orderBy: { username: 'asc' },
+    select: { id: true, username: true, createdAt: true, disabledAt: true, _count: { select: { accessTokens: { where: { expiresAt: { gt: now } } } } } },
+  });
+  const locks = await db.loginThrottle.findMany({
+    where: { key: { in: users.map((user) => accountSubject(user.username)) }, blockedUntil: { gt: now } },
+  });
+  const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.blockedUntil]));
+  return users.map((user) => ({
+    id: user.id,
+    username: user.username,
+    createdAt: user.createdAt,
+    disabledAt: user.disabledAt,
+    lockedUntil: lockedUntil.get(accountSubject(user.username)) ?? null,
+    activeTokens: user._count.accessTokens,
+  }));
+}
+
+/** Refuses the user's sign-in and revokes everything issued to them; `changed` false when already disabled. */
+export async function disableUser(db: PrismaClient, username: string): Promise<{ changed: boolean; revoked: Revoked }> {
+  return db.$transaction(async (tx) => {
+    const user = await findUser(tx, username);
+    if (user.disabledAt) return { changed: false, revoked: none() };
+    await tx.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    const revoked = await revokeUserRows(tx, user.id);
+    await auditStatement(tx, operatorEvent('user.disabled', { username }, `sign-in refused; ${describeRevoked(revoked)}`));
+    return { changed: true, revoked };
+  });
+}
+
+/** Lets a disabled user sign in again; `changed` false when not disabled. */
+export async function enableUser(db: PrismaClient, username: string): Promise<{ changed: boolean }> {
+  return db.$transaction(async (tx) => {
+    const user = await findUser(tx, username);
+    if (!user.disabledAt) return { changed: false };
+    await tx.user.update({ where: { id: user.id }, data: { disabledAt: null } });
+    await auditStatement(tx, operatorEvent('user.enabled', { username }));
+    return { changed: true };
+  });
+}
+
+/** Clears the login throttle of the account (from every address); `cleared` counts the counters removed. */
+export async function unlockUser(db: PrismaClient, username: string): Promise<{ cleared: number }> {
+  return db.$transaction(async (tx) => {
+    await findUser(tx, username);
+    const subject = accountSubject(username);
+    const { count } = await tx.loginThrottle.deleteMany({ where: { OR: [{ key: subject }, { key: { startsWith: `known:${subject}:` } }] } });
+    await auditStatement(tx, operatorEvent('user.unlocked', { username }, `${count} throttle counter(s) cleared`));
+    return { cleared: count };
+  });
+}
+
+/** Deletes the user and everything issued to them. */
+export async function deleteUser(db: PrismaClient, username: string): Promise<{ revoked: Revoked }> {
+  return db.$transaction(async (tx) => {
+    const user = await findUser(tx, username);
+    const revoked = await revokeUserRows(tx, user.id);
+    await tx.user.delete({ where: { id: user.id } });
+    await auditStatement(tx, operatorEvent('user.deleted', { username }, describeRevoked(revoked)));
+    return { revoked };
+  });
+}
+
+/** Revokes every token, code and grant of the user. */
+export async function revokeUserTokens(db: PrismaClient, username: string): Promise<Revoked> {
+  return db.$transaction(async (tx) => {
+    const user = await findUser(tx, username);
+    const revoked = await revokeUserRows(tx, user.id);
+    await auditStatement(tx, operatorEvent('token.revoked', { username }, `every grant of the user: ${describeRevoked(revoked)}`));
+    return revoked;
+  });
+}
+
+/** Revokes every token, code and grant issued to the client (the client stays registered). */
+export async function revokeClientTokens(db: PrismaClient, clientId: string): Promise<Revoked> {
+  return db.$transaction(async (tx) => {
+    if (!(await tx.oAuthClient.findUnique({ where: { id: clientId }, select: { id: true } }))) throw clientNotFound(clientId);
+    const where = { clientId };
+    const revoked = {
+      accessTokens: (await tx.accessToken.deleteMany({ where })).count,
+      refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
+      authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
+    };
+    await tx.$executeRaw`DELETE FROM oidc_records WHERE model = 'Grant' AND payload->>'clientId' = ${clientId}`;
+    await notifyTokensRevoked(tx, { clientId });
+    await auditStatement(tx, operatorEvent('token.revoked', { clientId }, `every grant of the client: ${describeRevoked(revoked)}`));
+    return revoked;
+  });
+}
+
+async function findUser(tx: Tx, username: string) {
+  const user = await tx.user.findUnique({ where: { username }, select: { id: true, disabledAt: true } });
+  if (!user) throw new UserNotFoundError(username);
+  return user;
+}
+
+/** Deletes the user's tokens, codes and grant records, and tells resource servers (on commit). */
+async function revokeUserRows(tx: Tx, userId: number): Promise<Revoked> {
+  const where = { userId };
+  const revoked = {
+    accessTokens: (await tx.accessToken.deleteMany({ where })).count,
+    refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
+    authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
+  };
+  await tx.$executeRaw`DELETE FROM oidc_records WHERE model = 'Grant' AND payload->>'accountId' = ${String(userId)}`;
+  await notifyTokensRevoked(tx, { userId: String(userId) });
+  return revoked;
+}
+
+function none(): Revoked {
+  return { accessTokens: 0, refreshTokens: 0, authorizationCodes: 0 };
+}
+
+export function describeRevoked({ accessTokens, refreshTokens, authorizationCodes }: Revoked): string {
+  return `${accessTokens} access token(s), ${refreshTokens} refresh token(s), ${authorizationCodes} code(s) revoked`;
+}
+
+/** An event an operator caused with the `auth` CLI (no request: no address or request id). */
+function operatorEvent(type: AuditEvent['type'], who: Pick<AuditEvent, 'username' | 'clientId'>, reason?: string): AuditEvent {
+  return { type, ...who, reason: reason ? `by an operator (auth CLI): ${reason}` : 'by an operator (auth CLI)' };
+}

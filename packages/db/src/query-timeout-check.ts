@@ -1,0 +1,61 @@
+/**
+ * The start-time check of the time limits (query-timeouts.ts): each server
+ * reads the effective `statement_timeout` and `lock_timeout` on one of its
+ * pooled connections. A pooler that drops the limits sent at connection start
+ * (PgBouncer's `ignore_startup_parameters`) leaves the role's or the
+ * database's values; when they differ from DB_QUERY_TIMEOUT_MS, a 503 might
+ * no longer mean nothing was written: the server says so in one log line and
+ * stays not-ready (docs/operations.md, "Connection poolers").
+ *
+ * Usage:
+ *   const timeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger,
+ *     readSettings: (sql) => pool.query({ text: sql }).then((result) => result.rows) });
+ *   void timeouts.ready(); // at start: the line comes out at once
+ *   createHealth({ checks: { queryTimeouts: () => timeouts.ready() } });
+ */
+/** Runs one SQL text on a pooled connection and gives its rows. */
+export type ReadRows = (sql: string) => Promise<ReadonlyArray<Record<string, unknown>>>;
+
+export interface QueryTimeoutCheckOptions {
+  expectedMs: number;
+  readSettings: ReadRows;
+  /** A pino logger, or anything with its error(object, message). */
+  logger: { error(details: object, message: string): void };
+}
+
+export interface QueryTimeoutCheck {
+  /** True once a connection showed both limits at expectedMs; false while unknown (no answer yet) or different. */
+  ready(): Promise<boolean>;
+}
+
+/** pg_settings gives both in milliseconds, whatever unit they were set in. */
+const EFFECTIVE_LIMITS = "SELECT name, setting FROM pg_settings WHERE name IN ('statement_timeout', 'lock_timeout') ORDER BY name DESC";
+
+/** The one line for limits that differ (undefined when both are expectedMs). */
+export function queryTimeoutProblem(rows: ReadonlyArray<Record<string, unknown>>, expectedMs: number): string | undefined {
+  const wrong = rows.filter((row) => Number(row['setting']) !== expectedMs).map((row) => `${String(row['name'])} = ${String(row['setting'])} ms`);
+  if (rows.length === 2 && wrong.length === 0) return undefined;
+  return `the database connections run with ${wrong.join(' and ') || 'unknown time limits'}, not DB_QUERY_TIMEOUT_MS (${expectedMs} ms): a pooler dropped the limits sent at connection start, so set both on the role or database (ALTER ROLE <user> SET statement_timeout = ${expectedMs}; the same for lock_timeout) or change DB_QUERY_TIMEOUT_MS; not ready until then (docs/operations.md, "Connection poolers")`;
+}
+
+export function createQueryTimeoutCheck(options: QueryTimeoutCheckOptions): QueryTimeoutCheck {
+  let verdict: boolean | undefined;
+  let running: Promise<boolean> | undefined;
+
+  async function read(): Promise<boolean> {
+    const rows = await options.readSettings(EFFECTIVE_LIMITS);
+    const problem = queryTimeoutProblem(rows, options.expectedMs);
+    if (problem) options.logger.error({ expectedMs: options.expectedMs, effective: rows }, problem);
+    verdict = problem === undefined;
+    return verdict;
+  }
+
+  return {
+    ready() {
+      if (verdict !== undefined) return Promise.resolve(verdict);
+      // No answer (the database is down): unknown, asked again by the next probe.
+      running ??= read().catch(() => false).finally(() => (running = undefined));
+      return running;
+    },
+  };
+}
