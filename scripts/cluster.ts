@@ -2,17 +2,21 @@
  * `npm run cluster`: the service scaled out on this machine, to show (and
  * test) that replicas share everything through PostgreSQL.
  *
- * 1. DATABASE_URL, or the embedded PostgreSQL server; migrations applied;
- * 2. CLUSTER_AUTH_REPLICAS (default 2) authorization servers and
- *    CLUSTER_EDGE_REPLICAS (default 2) resource servers on loopback ports,
+ * 1. every setting checked, and every port it will listen on (PORT,
+ *    AUTH_PORT, CLUSTER_AUTH_PORTS, CLUSTER_EDGE_PORTS) checked free, before
+ *    anything starts (one line per problem, exit 1);
+ * 2. DATABASE_URL, or the embedded PostgreSQL server; migrations applied;
+ * 3. CLUSTER_AUTH_REPLICAS (default 2) authorization servers and
+ *    CLUSTER_EDGE_REPLICAS (default 2) resource servers on loopback ports
+ *    (CLUSTER_AUTH_PORTS / CLUSTER_EDGE_PORTS, else free ones),
  *    each supervised (a crash restarts it, start/supervisor.ts); every
  *    authorization server reads the same keys file, every resource server
  *    uses the same client secret;
- * 3. HAProxy (Debian's package) in front: PORT (default 8888) balances the
+ * 4. HAProxy (Debian's package) in front: PORT (default 8888) balances the
  *    resource servers, AUTH_PORT (default 8889, loopback) the authorization
  *    servers, which the resource servers use as AUTH_SERVER_URL; replicas
  *    leave rotation while /health/ready fails (scripts/cluster/haproxy-config.ts);
- * 4. Ctrl-C / SIGTERM: resource servers drain first, then the authorization
+ * 5. Ctrl-C / SIGTERM: resource servers drain first, then the authorization
  *    servers, then HAProxy and the embedded database stop.
  *
  * Each replica's command line ends with `--replica <name>` (e.g. edge-2), so
@@ -30,6 +34,7 @@ import { freePort } from '@heroes/test-kit/free-port'; // free ports from the te
 import { findHaproxy } from './cluster/find-haproxy.ts';
 import { haproxyConfig, type Backend } from './cluster/haproxy-config.ts';
 import { CLUSTER_SETTINGS } from './cluster/settings.ts';
+import { unavailablePorts, type Address } from './start/check-ports.ts';
 import { Supervisor } from './start/supervisor.ts';
 import { waitUntilReady } from './start/wait-until-answering.ts';
 
@@ -48,6 +53,37 @@ try {
 }
 const { port: edgePort, authPort, publicBaseUrl } = settings;
 const replicas = { auth: settings.authReplicas, edge: settings.edgeReplicas };
+const problems = portProblems();
+if (problems.length === 0) problems.push(...(await unavailablePorts(listenAddresses())));
+if (problems.length > 0) {
+  for (const problem of problems) say(problem);
+  process.exit(1);
+}
+
+/** Replica counts that disagree with the port lists, and a port named twice. */
+function portProblems(): string[] {
+  const problems: string[] = [];
+  for (const [kind, ports, count] of [['AUTH', settings.authReplicaPorts, replicas.auth], ['EDGE', settings.edgeReplicaPorts, replicas.edge]] as const) {
+    if (ports && ports.length !== count) problems.push(`CLUSTER_${kind}_PORTS names ${ports.length} ports for CLUSTER_${kind}_REPLICAS=${count}: give one port per replica`);
+  }
+  const named = listenAddresses().filter((address) => address.port !== 0);
+  for (const [i, address] of named.entries()) {
+    const first = named.findIndex((other) => other.port === address.port);
+    if (first < i) problems.push(`${address.name}=${address.port}: the same port as ${named[first]!.name}`);
+  }
+  return problems;
+}
+
+/** Every address this command listens on: HAProxy's two frontends and the replicas with a set port (all on loopback). */
+function listenAddresses(): Address[] {
+  const host = '127.0.0.1';
+  return [
+    { name: 'PORT', host, port: edgePort },
+    { name: 'AUTH_PORT', host, port: authPort },
+    ...(settings.authReplicaPorts ?? []).map((port) => ({ name: 'CLUSTER_AUTH_PORTS', host, port })),
+    ...(settings.edgeReplicaPorts ?? []).map((port) => ({ name: 'CLUSTER_EDGE_PORTS', host, port })),
+  ];
+}
 
 const database = await resolveDatabaseUrl({ log: say }).catch((err: unknown) => {
   say(err instanceof Error ? err.message : String(err));
@@ -90,8 +126,10 @@ function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor
   return supervisor;
 }
 
-const authBackends: Backend[] = await Promise.all(Array.from({ length: replicas.auth }, async () => ({ host: '127.0.0.1', port: await freePort() })));
-const edgeBackends: Backend[] = await Promise.all(Array.from({ length: replicas.edge }, async () => ({ host: '127.0.0.1', port: await freePort() })));
+const backends = (count: number, ports: number[] | undefined): Promise<Backend[]> =>
+  Promise.all(Array.from({ length: count }, async (_, i) => ({ host: '127.0.0.1', port: ports?.[i] ?? (await freePort()) })));
+const authBackends = await backends(replicas.auth, settings.authReplicaPorts);
+const edgeBackends = await backends(replicas.edge, settings.edgeReplicaPorts);
 const configFile = path.join(stateDir, 'haproxy.cfg');
 fs.writeFileSync(configFile, haproxyConfig({ edgePort, authPort, edges: edgeBackends, auths: authBackends }));
 const balancer = spawn(haproxy, ['-f', configFile, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });

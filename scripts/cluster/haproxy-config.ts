@@ -6,9 +6,18 @@
  * Rules:
  * - a replica is in rotation only while GET /health/ready answers 200
  *   (checked every 500 ms; out after 2 failures, back after 1 success);
- * - a request whose connection fails, or that gets no answer because its
- *   replica died, is retried on another replica (`retry-on`, `redispatch`);
- *   requests are small, so HAProxy can buffer and replay them.
+ * - a request that never reached a replica (its connection failed) is
+ *   retried on another replica (`retry-on conn-failure`, `redispatch`);
+ * - a request that reached a replica which then died without answering is
+ *   retried only when replaying it changes nothing: a safe method (GET,
+ *   HEAD, OPTIONS: RFC 9110 section 9.2.1), a token introspection (RFC 7662)
+ *   or revocation (RFC 7009, idempotent). Any other (`disable-l7-retry`)
+ *   gets 502, since its replica may have committed it: a replayed POST
+ *   /heroes would answer 409 to a create that succeeded, a replayed code or
+ *   refresh grant would revoke the tokens it had just issued. Clients retry
+ *   those themselves (creates with the same Idempotency-Key,
+ *   docs/heroes-api.md);
+ * - requests are small, so HAProxy can buffer and replay them.
  */
 export interface Backend {
   host: string;
@@ -22,9 +31,12 @@ export interface ClusterLayout {
   auths: Backend[];
 }
 
+/** A request that may have been committed is never replayed (see above). */
+const ONLY_SAFE_METHODS_REPLAYED = '  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS || { path /auth/introspect /auth/revoke }';
+
 export function haproxyConfig({ edgePort, authPort, edges, auths }: ClusterLayout): string {
   const servers = (prefix: string, backends: Backend[]) =>
-    backends.map((b, i) => `  server ${prefix}${i + 1} ${b.host}:${b.port} check inter 500ms fall 2 rise 1`).join('\n');
+    [ONLY_SAFE_METHODS_REPLAYED, ...backends.map((b, i) => `  server ${prefix}${i + 1} ${b.host}:${b.port} check inter 500ms fall 2 rise 1`)].join('\n');
   return `global
   maxconn 4096
 

@@ -32,6 +32,7 @@ import { mountHeroRoutes } from './routes/heroes/heroes-routes.ts';
 import { createDocsAssets, mountDocsRoutes } from './routes/docs/docs-routes.ts';
 import { createAppRoute } from './routes/app/app-route.ts';
 import { isSignInPage, redirectToPublicOrigin } from './routes/public-origin.ts';
+import { createOnce } from './routes/idempotency/create-once.ts';
 import { mountRegisterRoute } from './routes/register/register-route.ts';
 import { mountHomeRoutes } from './routes/home/home-route.ts';
 import type { AppLayer } from './app-layers.ts';
@@ -60,9 +61,11 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   app.silent = true;
 
   const router = new Router();
-  mountRegisterRoute(router, { db, hashQueue, logger, ...config });
+  const once = createOnce({ db, clientSecret: config.clientSecret, keepHours: config.idempotencyKeyHours });
+  mountRegisterRoute(router, { db, hashQueue, logger, once, ...config });
   mountHeroRoutes(router, {
     heroes,
+    once,
     listCache,
     bearerGuard: createBearerGuard(introspector, config.realm),
     maxNameLength: config.maxHeroNameLength,

@@ -51,10 +51,11 @@ export const DEFAULTS = Object.freeze({
   lingerBytes: 64 * 1024 * 1024,
 
   /**
-   * During a drain, how long a connection that was idle when the drain
-   * began stays open: a request the client had already sent on it (in
-   * flight as the signal came) is served, with `Connection: close`; then
-   * every connection still idle is closed. Unit: milliseconds.
+   * During a drain, how long a connection stays open while idle (counted
+   * from the drain's start for one idle then): a request the client had
+   * already sent on it (in flight as the signal came) is served, with
+   * `Connection: close`; a connection idle that long is closed.
+   * Unit: milliseconds.
    */
   drainIdleGraceMs: 1_000,
 });

@@ -1,8 +1,12 @@
 /**
- * How many TCP connections to `port` the server process `pid` has accepted
- * and holds open (Linux: its sockets in /proc/<pid>/fd matched with
- * /proc/<pid>/net/tcp{,6}). A connection still waiting in the listen queue
- * is not counted: it has no socket in the process yet.
+ * The TCP sockets a process holds (Linux: its sockets in /proc/<pid>/fd
+ * matched with /proc/<pid>/net/tcp{,6}).
+ * - acceptedConnections: how many connections to `port` the server process
+ *   `pid` has accepted and holds open. A connection still waiting in the
+ *   listen queue is not counted: it has no socket in the process yet.
+ * - holdsLocalPort: whether `pid` holds a socket bound to local `port` (which
+ *   process is the client of a connection a server reports, e.g. PostgreSQL's
+ *   pg_stat_activity.client_port).
  *
  * For tests that must know requests reached a server before they act (a
  * SIGTERM that must find them in flight), instead of sleeping:
@@ -12,7 +16,13 @@ import fs from 'node:fs';
 
 const ESTABLISHED = '01';
 
-export function acceptedConnections(pid: number, port: number): number {
+interface SocketRow {
+  localPort: number;
+  state: string;
+}
+
+/** The TCP sockets `pid` holds. */
+function socketsOf(pid: number): SocketRow[] {
   const inodes = new Set<string>();
   for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
     try {
@@ -23,7 +33,7 @@ export function acceptedConnections(pid: number, port: number): number {
       // closed while we looked
     }
   }
-  let count = 0;
+  const rows: SocketRow[] = [];
   for (const table of ['tcp', 'tcp6']) {
     let text: string;
     try {
@@ -33,10 +43,17 @@ export function acceptedConnections(pid: number, port: number): number {
     }
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
-      if (fields.length < 10) continue;
-      const localPort = Number.parseInt(fields[1]!.split(':')[1]!, 16);
-      if (localPort === port && fields[3] === ESTABLISHED && inodes.has(fields[9]!)) count++;
+      if (fields.length < 10 || !inodes.has(fields[9]!)) continue;
+      rows.push({ localPort: Number.parseInt(fields[1]!.split(':')[1]!, 16), state: fields[3]! });
     }
   }
-  return count;
+  return rows;
+}
+
+export function acceptedConnections(pid: number, port: number): number {
+  return socketsOf(pid).filter((row) => row.localPort === port && row.state === ESTABLISHED).length;
+}
+
+export function holdsLocalPort(pid: number, port: number): boolean {
+  return socketsOf(pid).some((row) => row.localPort === port);
 }

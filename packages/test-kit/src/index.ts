@@ -16,7 +16,7 @@ export { rawRequest, type RawRequest, type RawResponse } from './raw-request.ts'
 export { postFormBody, type FormBodyOptions } from './post-form-body.ts';
 export { captureJsonLines, type CapturedLines } from './log-lines.ts';
 export { listenLocally, type Listening } from './listen-locally.ts';
-export { acceptedConnections } from './accepted-connections.ts';
+export { acceptedConnections, holdsLocalPort } from './accepted-connections.ts';
 export { addClient, addUser, type ClientInput, type OAuthRows } from './oauth-rows.ts';
 export { passwordToken, type TokenOptions, type TokenResponse } from './password-token.ts';
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';

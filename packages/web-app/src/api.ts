@@ -1,7 +1,10 @@
 /**
  * The hero API (docs/heroes-api.md) with the session's bearer token. A 401
  * means the token expired or was revoked: SessionExpiredError, and the app
- * asks to sign in again.
+ * asks to sign in again. A create carries an Idempotency-Key of its own and
+ * is sent again with it (at most CREATE_ATTEMPTS times) when it got no
+ * answer, a 502/504 from a proxy, or 409 `idempotency_key_in_use`: the hero
+ * is made once, whatever was lost on the way.
  */
 import { clearSession, loadSession } from './session.ts';
 
@@ -31,12 +34,44 @@ function refusal(status: number, problem: { error?: string }): string {
   return `The server refused: ${problem.error ?? status}`;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+const CREATE_ATTEMPTS = 3;
+
+/** A new Idempotency-Key: an RFC 8941 string of 32 random hex digits (getRandomValues: also outside secure contexts). */
+function newIdempotencyKey(): string {
+  return `"${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+/** Whether a create may be sent again with its key: no answer, a proxy's 502/504, or the first attempt still running (409 with Retry-After). */
+function worthRepeating(res: Response | undefined): boolean {
+  return !res || res.status === 502 || res.status === 504 || (res.status === 409 && res.headers.has('Retry-After'));
+}
+
+async function create<T>(path: string, body: unknown): Promise<T> {
+  const key = newIdempotencyKey();
+  for (let attempt = 1; ; attempt++) {
+    const res = await call('POST', path, body, key).catch((err: unknown) => {
+      if (err instanceof TypeError && attempt < CREATE_ATTEMPTS) return undefined; // network failure: no answer
+      throw err;
+    });
+    if (res && (attempt >= CREATE_ATTEMPTS || !worthRepeating(res))) return answer<T>(res);
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return answer<T>(await call(method, path, body));
+}
+
+async function call(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Response> {
   const session = loadSession();
   if (!session) throw new SessionExpiredError();
   const headers: Record<string, string> = { Authorization: `Bearer ${session.accessToken}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function answer<T>(res: Response): Promise<T> {
   if (res.status === 401) {
     clearSession();
     throw new SessionExpiredError();
@@ -49,11 +84,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 export const heroesApi = {
-  list: () => call<Hero[]>('GET', '/heroes'),
-  top: (count: number) => call<Hero[]>('GET', `/heroes?limit=${count}`),
-  search: (term: string) => call<Hero[]>('GET', `/heroes?name=${encodeURIComponent(term)}`),
-  get: (id: number) => call<Hero>('GET', `/heroes/${id}`),
-  add: (name: string) => call<Hero>('POST', '/heroes', { name }),
-  rename: (id: number, name: string) => call<Hero>('PUT', `/heroes/${id}`, { name }),
-  remove: (id: number) => call<void>('DELETE', `/heroes/${id}`),
+  list: () => request<Hero[]>('GET', '/heroes'),
+  top: (count: number) => request<Hero[]>('GET', `/heroes?limit=${count}`),
+  search: (term: string) => request<Hero[]>('GET', `/heroes?name=${encodeURIComponent(term)}`),
+  get: (id: number) => request<Hero>('GET', `/heroes/${id}`),
+  add: (name: string) => create<Hero>('/heroes', { name }),
+  rename: (id: number, name: string) => request<Hero>('PUT', `/heroes/${id}`, { name }),
+  remove: (id: number) => request<void>('DELETE', `/heroes/${id}`),
 };

@@ -132,6 +132,19 @@ test('expired rows are purged', async (t) => {
   t.is(await s.db.oidcRecord.findUnique({ where: { model_id: { model: 'Interaction', id: 'old-interaction' } } }), null);
 });
 
+test('the purge deletes in batches until nothing expired is left, expired Idempotency-Key answers included', async (t) => {
+  const past = new Date(Date.now() - 1000);
+  const future = new Date(Date.now() + 3_600_000);
+  const keys = (prefix: string, count: number, expiresAt: Date) => Array.from({ length: count }, (_, i) => ({
+    scope: 'batch-test', key: `${prefix}-${i}`, fingerprint: 'f', status: 200, response: '{}', expiresAt,
+  }));
+  await s.db.idempotencyKey.createMany({ data: [...keys('old', 7, past), ...keys('kept', 2, future)] });
+  // Batches of 3: three statements for the seven expired rows.
+  await purgeExpired(s.db, new Date(), { batchRows: 3 });
+  const left = await s.db.idempotencyKey.findMany({ where: { scope: 'batch-test' }, select: { key: true }, orderBy: { key: 'asc' } });
+  t.deepEqual(left.map((row) => row.key), ['kept-0', 'kept-1']);
+});
+
 test('idle login-throttle rows older than a day are purged; a blocking or recent one is kept', async (t) => {
   const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
   await s.db.loginThrottle.createMany({

@@ -107,3 +107,17 @@ test.serial('an unknown username is recorded as typed, with why; filters by type
   t.is(last['reason'], 'unknown user');
   t.true(failed.every((event) => event['type'] === 'login.failed'));
 });
+
+test.serial('the login form records its sign-ins as the password grant does, with its client', async (t) => {
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+  await addUser(s.db, 'formuser', 'form-user-password');
+  const form = (password: string, requestId: string) => postForm(`${s.url}/auth/code`,
+    { client_id: 'web', response_type: 'code', state: 'st', username: 'formuser', password }, { 'x-request-id': requestId });
+  t.is((await form('wrong', 'form-1')).status, 200, 'the form again, with an error');
+  t.is((await form('form-user-password', 'form-2')).status, 302);
+  const story = await events('--user', 'formuser');
+  t.deepEqual(story.map((event) => [event['type'], event['clientId'], event['requestId'], event['reason']]), [
+    ['login.failed', 'web', 'form-1', 'wrong password'],
+    ['login.succeeded', 'web', 'form-2', undefined],
+  ]);
+});

@@ -13,7 +13,7 @@
  *   connection only when DB_PREPARED_STATEMENTS is on); update/remove
  *   answer undefined/false when the hero does not exist.
  */
-import type { SqlPool as Database } from '../sql-pool.ts';
+import type { Query, SqlPool as Database } from '../sql-pool.ts';
 
 export interface HeroRow {
   id: number;
@@ -32,7 +32,8 @@ export interface PageQuery {
 export interface HeroRepository {
   page(query: PageQuery): Promise<HeroRow[]>;
   find(id: number): Promise<HeroRow | undefined>;
-  create(name: string): Promise<HeroRow>;
+  /** `query`: a transaction's (Database.transaction), else the pool's. */
+  create(name: string, query?: Query): Promise<HeroRow>;
   update(id: number, name: string): Promise<HeroRow | undefined>;
   remove(id: number): Promise<boolean>;
 }
@@ -65,8 +66,8 @@ export function createHeroRepository(db: Database): HeroRepository {
       const { rows } = await db.query<HeroRow>({ name: 'heroes-find', text: HERO_SQL.find, values: [id] });
       return rows[0];
     },
-    async create(name) {
-      const { rows } = await db.query<HeroRow>({ name: 'heroes-create', text: HERO_SQL.create, values: [name] });
+    async create(name, query = (config) => db.query(config)) {
+      const { rows } = await query<HeroRow>({ name: 'heroes-create', text: HERO_SQL.create, values: [name] });
       return rows[0]!;
     },
     async update(id, name) {

@@ -5,8 +5,11 @@
  * - the hash is replaced only when the stored one does not verify the
  *   configured secret, so restarts do not churn the row.
  * - two processes starting together: a lost create race is retried once.
+ * - creating the row or replacing its hash writes client.added or
+ *   client.secret_rotated in the same statement (the audit trail).
  */
 import bcrypt from 'bcrypt';
+import { withAuditEvent } from '@heroes/db';
 import { UTC_NOW, type Database } from '../data/create-pool.ts';
 
 /** SQLSTATE of a unique violation: another replica created the row first. */
@@ -29,14 +32,17 @@ export async function ensureClient(
   if (existing?.hashedSecret && (await bcrypt.compare(clientSecret, existing.hashedSecret))) return 'unchanged';
   const hashedSecret = await bcrypt.hash(clientSecret, bcryptCost);
   if (existing) {
-    await db.query({ text: `UPDATE oauth_clients SET hashed_secret = $2, updated_at = ${UTC_NOW} WHERE id = $1`, values: [id, hashedSecret] });
+    await db.query(withAuditEvent(
+      { text: `UPDATE oauth_clients SET hashed_secret = $2, updated_at = ${UTC_NOW} WHERE id = $1`, values: [id, hashedSecret] },
+      { type: 'client.secret_rotated', clientId: id, reason: 'RESOURCE_SERVER_CLIENT_SECRET changed (resource server start)' },
+    ));
     return 'updated';
   }
   try {
-    await db.query({
+    await db.query(withAuditEvent({
       text: `INSERT INTO oauth_clients (id, hashed_secret, created_at, updated_at) VALUES ($1, $2, ${UTC_NOW}, ${UTC_NOW})`,
       values: [id, hashedSecret],
-    });
+    }, { type: 'client.added', clientId: id, reason: 'built-in client (resource server start)' }));
     return 'created';
   } catch (err) {
     if (retry && (err as { code?: string }).code === UNIQUE_VIOLATION) return ensureClient(db, options, false);

@@ -54,6 +54,10 @@ export const SETTINGS = defineSettings({
     env: 'REGISTER_ADDRESS_WINDOW_MS', parse: integer({ min: 1, max: 24 * 60 * 60_000 }), default: 15 * 60_000,
     doc: 'window of REGISTER_ADDRESS_LIMIT, ms (at most a day)',
   },
+  idempotencyKeyHours: {
+    env: 'IDEMPOTENCY_KEY_HOURS', parse: integer({ min: 1, max: 24 * 30 }), default: 24,
+    doc: 'how long the first answer to a `POST /heroes` or `POST /register` sent with an `Idempotency-Key` is kept for its repeats, hours (in PostgreSQL, shared by every replica; purged with the expired tokens)',
+  },
   introspectionCacheMax: { env: 'INTROSPECTION_CACHE_MAX', parse: positive, default: 10_000, doc: 'cached introspection results (entries)' },
   introspectionCacheTtlMs: {
     env: 'INTROSPECTION_CACHE_TTL_MS', parse: milliseconds, default: 60_000,

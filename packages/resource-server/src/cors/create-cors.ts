@@ -29,7 +29,7 @@ export function createCors(allowedOrigins: readonly string[]): Koa.Middleware {
       return allowed.has(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
     exposeHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });

@@ -76,7 +76,7 @@ export function invalidatingWrites(repository: HeroRepository, cache: HeroListCa
   return {
     page: (query) => repository.page(query),
     find: (id) => repository.find(id),
-    create: (name) => after(repository.create(name)),
+    create: (name, query) => after(repository.create(name, query)),
     update: (id, name) => after(repository.update(id, name)),
     remove: (id) => after(repository.remove(id)),
   };

@@ -21,13 +21,25 @@ const toPublicBaseUrl = {
   headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } },
 };
 
+/** Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) of the two creates: routes/idempotency/. */
+const idempotencyKey = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  schema: { type: 'string', pattern: '^"([\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\["\\\\])+"$', maxLength: 512 },
+  description: 'A quoted string (RFC 8941) of 1 to 255 printable ASCII characters, new for each create, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`: a repeat with the same key and body gets the first answer (kept IDEMPOTENCY_KEY_HOURS, 24 by default) and creates nothing. Send it again when a create got no answer.',
+};
+const keyReused = error('This `Idempotency-Key` was used for another request (another body, or another user/client): use a new key', { error: 'this Idempotency-Key was used for another request; use a new key for each request' });
+const keyInUse = (other: string, example: Record<string, unknown>) => ({
+  ...error(`${other}, or (\`idempotency_key_in_use\`) a request with this \`Idempotency-Key\` is still running: retry after \`Retry-After\` seconds`, example),
+  headers: { 'Retry-After': { description: 'With `idempotency_key_in_use`', schema: { type: 'integer', minimum: 1 } } },
+});
+
 export const EDGE_PATHS = {
   '/register': {
     post: {
       tags: ['users'],
       summary: 'Register a user',
       description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
-      parameters: [{
+      parameters: [idempotencyKey, {
         name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
         description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=<username>`, a refusal → 303 there with `prompt=create&register_error=<message>`. Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
       }],
@@ -41,9 +53,10 @@ export const EDGE_PATHS = {
       responses: {
         '200': json('User', 'The new user'),
         '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
-        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path', { error: 'entity validation failed', reasons: ['password: at least 8 characters'] }),
+        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`', { error: 'entity validation failed', reasons: ['password: at least 8 characters'] }),
         '403': error('With `return_to`: a form posted from another site', { error: "cross-site request refused: create accounts from this service's own login page" }),
-        '409': error('The username is taken', { error: 'entity_already_exists' }),
+        '409': keyInUse('The username is taken', { error: 'entity_already_exists' }),
+        '422': keyReused,
         '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)', { error: 'entity length exceeds maximum' }),
         '415': error('Unsupported Content-Type or charset', { error: 'unsupported media type' }),
         '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds', { error: 'server busy, retry later' }), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
@@ -72,8 +85,16 @@ export const EDGE_PATHS = {
       tags: ['heroes'],
       summary: 'Create a hero',
       security: write,
+      parameters: [idempotencyKey],
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The created hero'), '400': badHero('Missing or invalid name, or a key other than `name` and `id`'), '409': nameTaken, ...bodyErrors, ...bearerErrors },
+      responses: {
+        '200': json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)'),
+        '400': badHero('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
+        '409': keyInUse('A hero has this name', { error: 'entity_already_exists' }),
+        '422': keyReused,
+        ...bodyErrors,
+        ...bearerErrors,
+      },
     },
     put: {
       tags: ['heroes'],

@@ -24,6 +24,10 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   const failures: string[] = [];
   page.on('pageerror', (error) => failures.push(String(error)));
   page.on('response', (res) => { if (res.status() >= 400) t.log(`${res.request().method()} ${res.url()} → ${res.status()}`); });
+  const createKeys: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/heroes') createKeys.push(req.headers()['idempotency-key'] ?? '');
+  });
   await page.goto(`${stack.url}/app/`);
 
   // A wrong password: the login form says so and stays.
@@ -49,6 +53,10 @@ test.serial('the app signs in, manages heroes and signs out', async (t) => {
   }
   const stored = await fetch(`${stack.url}/heroes`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as Array<{ id: number; name: string }>;
   t.deepEqual(stored.map((hero) => hero.name), ['Mr. Nice', 'Narco', 'Bombasto', 'Celeritas', 'Magneta']);
+  // Each create carried an Idempotency-Key of its own (a quoted string, RFC 8941).
+  t.is(createKeys.length, 5);
+  for (const key of createKeys) t.regex(key, /^"[0-9a-f]{32}"$/);
+  t.is(new Set(createKeys).size, 5);
 
   // A duplicate name is refused with a message.
   await page.getByLabel('Hero name').fill('Narco');

@@ -80,6 +80,8 @@ test('ensureClient creates the row once and rewrites the hash only when the secr
     t.is(await ensureClient(pool, { ...options, clientSecret: 'two' }), 'updated');
     t.true(await bcrypt.compare('two', (await db.oAuthClient.findUniqueOrThrow({ where: { id: 'rs' } })).hashedSecret!));
     t.true(Math.abs(first.createdAt.getTime() - Date.now()) < 60_000, 'created_at is UTC, as Prisma writes it');
+    const audit = await db.auditEvent.findMany({ orderBy: { id: 'asc' } });
+    t.deepEqual(audit.map((event) => [event.type, event.clientId]), [['client.added', 'rs'], ['client.secret_rotated', 'rs']], 'the audit trail: one creation (the lost race wrote nothing), one new secret');
   } finally {
     await pool.end();
     await db.$disconnect();

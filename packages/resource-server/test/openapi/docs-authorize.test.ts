@@ -63,3 +63,20 @@ test.serial('a pasted bearer token works too', async (t) => {
   t.is((await sent).headers()['authorization'], `Bearer ${token}`);
   await page.close();
 });
+
+test.serial('Try it out on POST /register sends a new Idempotency-Key each time', async (t) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+  await page.goto(`${stack.url}/docs`);
+  const operation = page.locator('.opblock-post').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/register$/ }) }).first();
+  await operation.locator('.opblock-summary').click();
+  await operation.getByRole('button', { name: 'Try it out' }).click();
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/register' && res.request().method() === 'POST', WAIT);
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    keys.push((await answered).request().headers()['idempotency-key'] ?? '');
+  }
+  for (const key of keys) t.regex(key, /^"[0-9a-f]{32}"$/);
+  t.not(keys[0], keys[1]);
+  await page.close();
+});

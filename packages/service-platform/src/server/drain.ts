@@ -1,28 +1,31 @@
 /**
- * Graceful stop of an http.Server: in-flight requests finish, nothing new
- * is accepted, then every connection is closed.
+ * Graceful stop of an http.Server: in-flight requests finish, then every
+ * connection is closed, and no request a proxy has already sent is reset.
  *
  * Rules:
  * - call trackRequests() before the server listens; drain() then
- *   1. stops accepting connections (the listening socket is closed; Node's
- *      server.close() would also close every idle keep-alive connection at
- *      once, resetting a request the client is sending on one right then);
- *   2. lets every request already received finish, and serves every request
- *      still arriving on an open connection, answering each with
- *      `Connection: close` when its headers are not out yet (a keep-alive
- *      client then opens its next connection elsewhere);
- *   3. closes the connections still idle after DEFAULTS.drainIdleGraceMs
- *      (a request already on its way on one of them is served first);
- *   4. after `timeoutMs`, cuts whatever is still open;
- * - resolves once every connection is closed, with how many requests were
- *   still running when the time ran out (0 for a clean drain).
+ *   1. keeps listening and accepting: a request a proxy sent just before
+ *      the signal may still sit in the kernel's accept queue, and closing
+ *      the listening socket would reset it (a 502 at the proxy); a proxy
+ *      that has not yet seen /health/ready fail keeps sending, and is served;
+ *   2. answers every request (in flight, or arriving on any connection) with
+ *      `Connection: close` when its headers are not out yet, so keep-alive
+ *      clients and proxies open their next connection elsewhere;
+ *   3. closes a connection once it has stayed idle for DEFAULTS.drainIdleGraceMs
+ *      during the drain (a request already on its way on it is served first);
+ *   4. stops listening once no request is running and no connection is open
+ *      (checked after the event loop has polled for new connections, so none
+ *      waits in the accept queue), or at the deadline;
+ *   5. after `timeoutMs`, cuts whatever is still open;
+ * - resolves once the listener and every connection are closed, with how
+ *   many requests were still running when the time ran out (0 for a clean drain).
  *
  * Usage:
  *   const drainer = trackRequests(server);
  *   process.once('SIGTERM', async () => { await drainer.drain(10_000); await pool.end(); });
  */
 import type { Server, ServerResponse } from 'node:http';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import { DEFAULTS } from '../defaults.ts';
 
 export interface Drainer {
@@ -31,16 +34,38 @@ export interface Drainer {
   drain(timeoutMs: number): Promise<{ cut: number }>;
 }
 
-export function trackRequests(server: Server): Drainer {
+interface ConnectionState {
+  /** Requests on it not yet answered (pipelining may queue several). */
+  running: number;
+  /** When it last became idle (performance.now()). */
+  idleSince: number;
+}
+
+export function trackRequests(server: Server, idleGraceMs: number = DEFAULTS.drainIdleGraceMs): Drainer {
   const active = new Set<ServerResponse>();
+  const connections = new Map<Socket, ConnectionState>();
   let draining = false;
   let result: Promise<{ cut: number }> | undefined;
+  let settle: () => void = () => {};
 
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { running: 0, idleSince: performance.now() });
+    socket.once('close', () => {
+      connections.delete(socket);
+      settle();
+    });
+  });
   // First, so that even a handler answering synchronously answers with Connection: close.
-  server.prependListener('request', (_req, res: ServerResponse) => {
+  server.prependListener('request', (req, res: ServerResponse) => {
     active.add(res);
+    const state = connections.get(req.socket);
+    if (state) state.running++;
     if (draining) res.shouldKeepAlive = false;
-    res.once('close', () => active.delete(res));
+    res.once('close', () => {
+      active.delete(res);
+      if (state && --state.running === 0) state.idleSince = performance.now();
+      settle();
+    });
   });
 
   return {
@@ -49,20 +74,44 @@ export function trackRequests(server: Server): Drainer {
       result ??= new Promise((resolve) => {
         draining = true;
         let cut = 0;
-        const timer = setTimeout(() => {
-          cut = active.size;
-          server.closeAllConnections();
-        }, timeoutMs);
-        timer.unref();
-        const closeIdle = setTimeout(() => server.closeIdleConnections(), Math.min(DEFAULTS.drainIdleGraceMs, timeoutMs));
-        closeIdle.unref();
-        // net.Server's close: stop listening, 'close' once every connection is gone.
-        net.Server.prototype.close.call(server, () => {
-          clearTimeout(timer);
-          clearTimeout(closeIdle);
+        let listening = server.listening;
+        const finish = () => {
+          if (connections.size > 0 || listening) return;
+          clearTimeout(deadline);
+          clearInterval(idleCheck);
           resolve({ cut });
-        });
+        };
+        const stopListening = () => {
+          if (!listening) return;
+          listening = false;
+          // net.Server's close stops listening only; http.Server's would also close idle connections at once.
+          net.Server.prototype.close.call(server, () => finish());
+        };
+        settle = () => {
+          if (active.size > 0 || connections.size > 0) return;
+          // After a turn of the event loop's poll phase: a connection waiting to be accepted is accepted first.
+          setImmediate(() => {
+            if (active.size === 0 && connections.size === 0) stopListening();
+            finish();
+          });
+        };
+        const idleCheck = setInterval(() => {
+          const now = performance.now();
+          for (const [socket, state] of connections) {
+            if (state.running === 0 && now - state.idleSince >= idleGraceMs) socket.destroy();
+          }
+        }, Math.max(10, Math.min(idleGraceMs, timeoutMs) / 4));
+        idleCheck.unref();
+        const deadline = setTimeout(() => {
+          cut = active.size;
+          stopListening();
+          for (const socket of connections.keys()) socket.destroy();
+        }, timeoutMs);
+        deadline.unref();
         for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
+        // A connection idle as the drain begins gets the whole grace from now: a request may be on its way on it.
+        for (const state of connections.values()) if (state.running === 0) state.idleSince = performance.now();
+        settle();
       });
       return result;
     },

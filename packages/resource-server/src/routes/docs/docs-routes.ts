@@ -6,7 +6,9 @@
  * script points Swagger UI at /openapi.json and sets up "Authorize": the
  * built-in public client (docs/oauth.md, "Built-in clients") with the
  * authorization-code flow and PKCE, coming back to
- * GET /docs/oauth2-redirect.html (Swagger UI's redirect page). Both pages
+ * GET /docs/oauth2-redirect.html (Swagger UI's redirect page). "Try it
+ * out" of a create (POST /heroes, POST /register) sends a new
+ * Idempotency-Key each time unless one was typed in (docs/heroes-api.md). Both pages
  * are served with the page policy of page-security.ts (own files only, no
  * framing), and the online validator badge is off (it would load an image
  * from elsewhere).
@@ -47,11 +49,25 @@ const REDIRECT_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
+/** Swagger UI's requestInterceptor: a fresh key for each create sent without one. */
+const ADD_IDEMPOTENCY_KEY = `function (request) {
+  var path = new URL(request.url, location.href).pathname;
+  var given = Object.keys(request.headers || {}).some(function (name) { return name.toLowerCase() === 'idempotency-key'; });
+  if (request.method === 'POST' && /\\/(heroes|register)\\/?$/.test(path) && !given) {
+    // getRandomValues: also on a plain-http host name, where randomUUID is missing.
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    request.headers['Idempotency-Key'] = '"' + Array.from(bytes, function (b) { return b.toString(16).padStart(2, '0'); }).join('') + '"';
+  }
+  return request;
+}`;
+
 function startScript(publicBaseUrl: string): string {
   const base = publicBaseUrl.replace(/\/+$/, '');
   const options = { url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, oauth2RedirectUrl: docsRedirectUri(base) };
   const oauth = { clientId: APP_CLIENT_ID, usePkceWithAuthorizationCodeGrant: true, scopes: 'heroes:read heroes:write' };
-  return `window.ui = SwaggerUIBundle(${JSON.stringify(options)});\nwindow.ui.initOAuth(${JSON.stringify(oauth)});\n`;
+  return `window.ui = SwaggerUIBundle(Object.assign(${JSON.stringify(options)}, { requestInterceptor: ${ADD_IDEMPOTENCY_KEY} }));
+window.ui.initOAuth(${JSON.stringify(oauth)});
+`;
 }
 
 export function mountDocsRoutes(router: Router, { publicBaseUrl }: { publicBaseUrl: string }): void {

@@ -5,7 +5,9 @@
  *   read-list-query.ts, body and streaming in send-hero-list.ts).
  * - GET /heroes/:id: 200 the hero, 404 `{"error":"not found"}` when absent.
  * - POST /heroes: 200 the created hero (Aqueduct's status); an `id` in the
- *   body is ignored (the tutorial's `ignore: ["id"]`), never stored.
+ *   body is ignored (the tutorial's `ignore: ["id"]`), never stored. With an
+ *   Idempotency-Key, once per key and caller (the token's client and user):
+ *   a repeat gets the first answer (routes/idempotency/create-once.ts).
  * - PUT /heroes/:id: 200 the updated hero; an `id` in the body must equal
  *   the path's; 404 when absent.
  * - PUT /heroes with `{id, name}`: the same update, for the Tour of Heroes
@@ -15,9 +17,11 @@
  * - a duplicate name → 409 `entity_already_exists` (http-kit maps 23505).
  */
 import type { Middleware } from 'koa';
+import type { AuthState } from '../../auth/bearer-guard.ts';
 import { NotFoundError, readBody } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
 import type { HeroRepository, HeroRow } from '@heroes/db/pg';
+import type { CreateOnce } from '../idempotency/create-once.ts';
 import { invalidValue, validationFailed } from '../validation-error.ts';
 import { Hero, readHeroInput } from './hero-resource.ts';
 import { existingId, type HeroIdState } from './parse-hero-id.ts';
@@ -29,11 +33,13 @@ export interface HeroStepsDeps {
   /** The whole list's cache (the repository's writes must invalidate it: invalidatingWrites). */
   listCache?: HeroListCache;
   maxNameLength: number;
+  /** Creates sent with an Idempotency-Key. */
+  once: CreateOnce;
 }
 
 const JSON_ONLY = { expect: 'object', contentTypes: ['application/json'] } as const;
 
-export function createHeroSteps({ heroes, maxNameLength, listCache }: HeroStepsDeps) {
+export function createHeroSteps({ heroes, maxNameLength, listCache, once }: HeroStepsDeps) {
   const found = (hero: HeroRow | undefined): HeroRow => {
     if (!hero) throw new NotFoundError();
     return hero;
@@ -49,7 +55,9 @@ export function createHeroSteps({ heroes, maxNameLength, listCache }: HeroStepsD
 
   const createHero: Middleware = async function createHero(ctx) {
     const { name } = readHeroInput(await readBody(ctx, JSON_ONLY), maxNameLength);
-    ctx.body = Hero.toMap(await heroes.create(name));
+    const { auth } = ctx.state as AuthState;
+    const keyed = once.keyed(ctx, JSON.stringify(['POST /heroes', auth.clientId ?? '', auth.sub ?? auth.username ?? '']), [name]);
+    await once.run(ctx, keyed, async (query) => Hero.toMap(await heroes.create(name, query)));
   };
 
   const updateHero: Middleware = async function updateHero(ctx) {

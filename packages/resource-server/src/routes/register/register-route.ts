@@ -6,6 +6,10 @@
  * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
  * - the insert also writes the `user.registered` audit event (one statement,
  *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
+ * - with an Idempotency-Key (routes/idempotency/create-once.ts), once per
+ *   key: a repeat gets the first answer without hashing, counting or
+ *   auditing again; the key's record holds an HMAC of the request, never
+ *   the password;
  * - `salt` stores the bcrypt salt string the hash was made with; the hash
  *   embeds it too, so the authorization server verifies with
  *   `bcrypt.compare(password, hashedPassword)`.
@@ -17,6 +21,7 @@ import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
 import { currentRequestId, type BoundedQueue } from '@heroes/platform';
 import type { Logger } from 'pino';
 import { UTC_NOW, type Database } from '../../data/create-pool.ts';
+import type { CreateOnce } from '../idempotency/create-once.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
 import { registerFromPage } from './register-from-page.ts';
@@ -34,11 +39,13 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   hashQueue: BoundedQueue;
   /** Where the audit event's line goes. */
   logger?: Logger;
+  /** Registrations sent with an Idempotency-Key. */
+  once: CreateOnce;
 }
 
 /**
  * Usage:
- *   mountRegisterRoute(router, { db, hashQueue, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72, passwordMinLength: 8, authMaxBodyBytes: 65536,
+ *   mountRegisterRoute(router, { db, hashQueue, once, bcryptCost: 10, maxUsernameLength: 150, maxPasswordBytes: 72, passwordMinLength: 8, authMaxBodyBytes: 65536,
  *     registerAddressLimit: 100, registerAddressWindowMs: 900_000 });
  */
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
@@ -46,20 +53,25 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   router.all('/register', dispatchByMethod([], {
     POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
       const { username, password } = await readRegistration(ctx, limits);
+      const keyed = deps.once.keyed(ctx, 'POST /register', [username, password]);
+      if (keyed && (await deps.once.replay(ctx, keyed))) return;
       await countRegistration(ctx, deps.db, deps);
       const { salt, hashedPassword } = await deps.hashQueue.run(async () => {
         const salt = await bcrypt.genSalt(deps.bcryptCost);
         return { salt, hashedPassword: await bcrypt.hash(password, salt) };
       });
       const event: AuditEvent = { type: 'user.registered', username, address: ctx.ip, requestId: currentRequestId() };
-      const { rows } = await deps.db.query<{ id: number; username: string }>(withAuditEvent({
-        name: 'register-user',
-        text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
-        values: [username, hashedPassword, salt],
-      }, event));
-      deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
-      const user = rows[0]!;
-      ctx.body = User.toMap(user);
+      let created = false;
+      await deps.once.run(ctx, keyed, async (query) => {
+        const { rows } = await query<{ id: number; username: string }>(withAuditEvent({
+          name: 'register-user',
+          text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
+          values: [username, hashedPassword, salt],
+        }, event));
+        created = true;
+        return User.toMap(rows[0]!);
+      });
+      if (created) deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
     }],
   }));
 }
