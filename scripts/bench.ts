@@ -24,6 +24,8 @@ import { startStack, type Stack } from './bench/lib/stack.ts';
 import { bigForms } from './bench/sections/big-forms.ts';
 import { coldIntrospection } from './bench/sections/cold-introspection.ts';
 import { coldStart } from './bench/sections/cold-start.ts';
+import { crowdListing } from './bench/sections/crowd-listing.ts';
+import { fairForwarding } from './bench/sections/fair-forwarding.ts';
 import { formDecode } from './bench/sections/form-decode.ts';
 import { fullListing } from './bench/sections/full-listing.ts';
 import { growth } from './bench/sections/growth.ts';
@@ -39,11 +41,12 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
 /**
  * In order: later sections may rely on data earlier ones leave behind
  * (heroes, search, listing and mixed share the MANY_HEROES data set, grown
- * by the first of them that runs; `heroes` runs first, on 10 heroes);
+ * by the first of them that runs; `heroes` runs first, on 10 heroes;
+ * crowd-listing grows it to 100,000 before them);
  * `cold-start` runs first of all, while the machine is quietest; `growth`
  * runs last, as it leaves 10 million token rows behind.
  */
-const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, layers, tokenEndpoint, throttledLogin, coldIntrospection, revocation, search, fullListing, mixedLoad, growth];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, layers, tokenEndpoint, throttledLogin, fairForwarding, coldIntrospection, revocation, crowdListing, search, fullListing, mixedLoad, growth];
 
 // BCRYPT_COST through the servers' own entry: the bench hashes at the cost they would use.
 const cost = loadSettings({ bcryptCost: AUTH_SETTINGS.bcryptCost }, process.env).bcryptCost;

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { basic, exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
 const RUNS = 1_000;
@@ -35,15 +36,15 @@ let goodToken = '';
 test.before(async () => {
   database = await createTestDatabase();
   const limits = { dbConnectTimeoutMs: 20_000, dbQueryTimeoutMs: 20_000 };
+  await registerPasswordClient(database.url);
   stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000 });
   edge = stack.edge;
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz password"}' });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  // The web app's public client (created by the edge) may use the password grant.
   const token = await fetch(`${edge}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'fuzz-user', password: 'fuzz password' }),
+    body: new URLSearchParams({ grant_type: 'password', client_id: PASSWORD_CLIENT_ID, username: 'fuzz-user', password: 'fuzz password' }),
   });
   const body = (await token.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);
@@ -67,17 +68,32 @@ interface Shot {
   path: string;
   query: string;
   headers: Record<string, string>;
+  /** A header that must appear once (docs/http.md), sent a second time with another value: the answer must be 400. */
+  repeated: string | undefined;
   body: Buffer | undefined;
+}
+
+/** The header lines of a shot, as node:http sends a flat [name, value, …] list: names may repeat. */
+function headerLines(shot: Shot, url: URL): string[] {
+  const headers: Record<string, string> = { host: url.host, ...shot.headers };
+  if (shot.body !== undefined) headers['content-length'] = String(shot.body.length);
+  const lines = Object.entries(headers).flat();
+  if (shot.repeated !== undefined) {
+    const name = shot.repeated.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+    const first = headers[shot.repeated];
+    const second = shot.repeated === 'content-length' ? first ?? '0' : shot.repeated === 'host' ? 'evil.example' : `${first ?? ''}x`;
+    if (first === undefined) lines.push(name, second);
+    lines.push(name, second);
+  }
+  return lines;
 }
 
 /** One raw request (node:http: any method, any header the HTTP syntax allows). */
 function send(shot: Shot): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(edge);
-    const headers: Record<string, string> = { ...shot.headers };
-    if (shot.body !== undefined) headers['content-length'] = String(shot.body.length);
     const req = http.request(
-      { host: url.hostname, port: url.port, method: shot.method, path: shot.path + shot.query, headers, agent: false, timeout: 60_000 },
+      { host: url.hostname, port: url.port, method: shot.method, path: shot.path + shot.query, headers: headerLines(shot, url), agent: false, timeout: 60_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -162,7 +178,12 @@ const shot: fc.Arbitrary<Shot> = fc.record({
   )),
   extra: fc.dictionary(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'origin', 'accept', 'x-request-id', 'cookie', 'range', 'expect'), headerText, { maxKeys: 3 }),
   body: fc.option(bodyText),
-}).map(({ method, path, query, contentType, encoding: coding, acceptEncoding, authorization, extra, body }) => {
+  // One request in ten repeats a header that must appear once.
+  repeated: fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 9 },
+    { arbitrary: fc.constantFrom('host', 'content-length', 'content-type', 'authorization'), weight: 1 },
+  ),
+}).map(({ method, path, query, contentType, encoding: coding, acceptEncoding, authorization, extra, body, repeated }) => {
   const headers: Record<string, string> = { ...extra };
   delete headers['expect']; // 100-continue with a body already sent would only slow the run
   if (contentType !== null) headers['content-type'] = contentType;
@@ -174,12 +195,13 @@ const shot: fc.Arbitrary<Shot> = fc.record({
     if (coding === 'gzip' || coding === 'gzip, gzip') bytes = gzipSync(coding === 'gzip' ? bytes : gzipSync(bytes));
     if (coding === 'deflate') bytes = deflateSync(bytes);
   }
-  return { method, path, query, headers, body: bytes };
+  return { method, path, query, headers, repeated, body: bytes };
 });
 
 /** The rules every answer keeps; a description of the first one broken, or undefined. */
 function problemWith(request: Shot, answer: Answer): string | undefined {
   const { status } = answer;
+  if (request.repeated !== undefined && status !== 400) return `a repeated ${request.repeated} header answered ${status}, not 400`;
   if (status >= 500) {
     const documented = status === 503 || (status === 501 && !KNOWN_METHODS.has(request.method));
     if (!documented) return `status ${status}`;

@@ -1,9 +1,13 @@
 /**
  * deploy/kubernetes: every manifest validates against the Kubernetes JSON
  * schemas (kubernetes-models), and the base holds what running the service
- * on a cluster needs: both servers with probes and resources, a migration
- * init container in every pod, an Ingress with TLS, Services, PodDisruptionBudgets, an autoscaler for the edge, and a
- * NetworkPolicy that lets only the edge reach the authorization server.
+ * on a cluster needs: both servers with probes on a management port no Service
+ * publishes, resources, a migration init container in every pod on its own
+ * Secret key (DATABASE_DIRECT_URL), an Ingress with TLS, Services,
+ * PodDisruptionBudgets, an autoscaler for the edge (and no replica count
+ * beside it), and NetworkPolicies that let only the edge reach the
+ * authorization server's HTTP port and the monitoring namespace reach both
+ * management ports.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +76,7 @@ test('both servers run compiled JavaScript with probes on /health, resources, a 
     t.is(container!.ports![0]!.containerPort, port);
     t.is(container!.readinessProbe?.httpGet?.path, '/health/ready');
     t.is(container!.livenessProbe?.httpGet?.path, '/health/live');
+    t.is(container!.startupProbe?.httpGet?.path, '/health/live');
     t.truthy(container!.resources?.requests?.['cpu']);
     t.truthy(container!.resources?.limits?.['memory']);
     t.true(pod!.securityContext?.runAsNonRoot);
@@ -84,6 +89,31 @@ test('both servers run compiled JavaScript with probes on /health, resources, a 
   t.true((hpa?.spec.minReplicas ?? 0) >= 2);
 });
 
+test('probes kubelet can reach and the public cannot: every probe on the management port, which the server opens and no Service or Ingress publishes', (t) => {
+  const published = new Set<unknown>();
+  for (const service of manifests.filter((m) => m.kind === 'Service') as unknown as { spec: { ports: { port: number; targetPort?: unknown }[] } }[]) {
+    for (const port of service.spec.ports) published.add(port.targetPort ?? port.port);
+  }
+  for (const [name, variable] of [['heroes-auth-server', 'AUTH_MANAGEMENT_PORT'], ['heroes-resource-server', 'MANAGEMENT_PORT']] as const) {
+    const container = find<IDeployment>('Deployment', name)!.spec!.template.spec!.containers[0]!;
+    const management = container.ports!.find((port) => port.name === 'management');
+    t.truthy(management, `${name}: a port named management`);
+    t.is(container.env!.find((entry) => entry.name === variable)?.value, String(management!.containerPort), `${name} opens it (${variable})`);
+    for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe]) t.is(probe?.httpGet?.port, 'management', name);
+    t.false(published.has('management') || published.has(management!.containerPort), `${name}: no Service publishes the management port`);
+  }
+});
+
+test('no replica count beside an autoscaler: `kubectl apply -k` would reset what the HPA scaled', (t) => {
+  const autoscalers = manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler') as unknown as { spec: { scaleTargetRef: { kind: string; name: string } } }[];
+  t.true(autoscalers.length > 0);
+  for (const hpa of autoscalers) {
+    const target = find<IDeployment>(hpa.spec.scaleTargetRef.kind, hpa.spec.scaleTargetRef.name);
+    t.truthy(target, hpa.spec.scaleTargetRef.name);
+    t.is(target!.spec!.replicas, undefined, `${hpa.spec.scaleTargetRef.name} sets replicas beside its autoscaler`);
+  }
+});
+
 test('the migration runs before each server starts (an init container of every pod), never as a Job applied beside the rollout', (t) => {
   t.is(manifests.filter((m) => m.kind === 'Job').length, 0, 'a Job is applied together with the Deployments, and its template is immutable');
   for (const name of ['heroes-auth-server', 'heroes-resource-server']) {
@@ -92,7 +122,9 @@ test('the migration runs before each server starts (an init container of every p
     t.is(init.length, 1, name);
     t.deepEqual(init[0]!.command, ['node', 'packages/db/dist/migrate-command.js']);
     t.is(init[0]!.image, pod.containers[0]!.image, 'the same image as the server: its own migrations');
-    t.deepEqual(init[0]!.envFrom, [{ secretRef: { name: 'heroes-database' } }]);
+    // Its own Secret key: a session of its own, never the servers' (possibly pooled) DATABASE_URL.
+    t.is(init[0]!.envFrom, undefined);
+    t.deepEqual(init[0]!.env, [{ name: 'DATABASE_DIRECT_URL', valueFrom: { secretKeyRef: { name: 'heroes-database', key: 'DATABASE_DIRECT_URL' } } }]);
   }
 });
 
@@ -109,14 +141,20 @@ test('an Ingress with TLS in front of the edge, and the forwarded-address settin
   t.is(find<{ spec: { type?: string } }>('Service', 'heroes-resource-server')?.spec.type ?? 'ClusterIP', 'ClusterIP', 'reached only through the ingress');
 });
 
-test('only the edge may reach the authorization server', (t) => {
+const MONITORING = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }];
+
+test('only the edge may reach the authorization server\'s HTTP port; the monitoring namespace reaches both management ports', (t) => {
   const policies = manifests.filter((m) => m.kind === 'NetworkPolicy') as unknown as INetworkPolicy[];
   const forAuth = policies.filter((p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'heroes-auth-server');
   t.is(forAuth.length, 1);
   const rules = forAuth[0]!.spec!.ingress!;
-  t.is(rules.length, 1);
+  t.is(rules.length, 2);
   t.deepEqual(rules[0]!.from, [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'heroes-resource-server' } } }]);
   t.deepEqual(rules[0]!.ports, [{ protocol: 'TCP', port: 8889 }]);
+  t.deepEqual(rules[1], { from: MONITORING, ports: [{ protocol: 'TCP', port: 9000 }] }, 'Prometheus scrapes the authorization server');
+  const forEdge = policies.filter((p) => p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'heroes-resource-server');
+  t.is(forEdge.length, 1);
+  t.deepEqual(forEdge[0]!.spec!.ingress, [{ ports: [{ protocol: 'TCP', port: 8888 }] }, { from: MONITORING, ports: [{ protocol: 'TCP', port: 9000 }] }]);
   const service = find<{ spec: { type?: string } }>('Service', 'heroes-auth-server');
   t.is(service?.spec.type ?? 'ClusterIP', 'ClusterIP', 'never exposed outside the cluster');
 });

@@ -36,6 +36,7 @@ import {
   createRequestId,
   createRequestLogger,
   serve,
+  serveManagement,
   type Health,
 } from '@heroes/platform';
 import { createAuditTrail } from './audit/audit-trail.ts';
@@ -54,11 +55,13 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './provider/password-grant.ts';
+import { registerClientCredentialsGrant } from './provider/client-credentials-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
+import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
@@ -91,6 +94,8 @@ export interface ListeningServer {
   /** Base URL of the listening socket, e.g. http://127.0.0.1:8889 */
   url: string;
   port: number;
+  /** The management port's base URL, when AUTH_MANAGEMENT_PORT is set. */
+  managementUrl?: string;
   close(): Promise<void>;
 }
 
@@ -114,7 +119,7 @@ export interface AuthServer {
 export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
   const { keys: _keys, logger: _logger, fastIntrospection: _fast, compareClientSecret: _compare, ...overrides } = options;
   const { logLevel: _logLevel, publicPort: _publicPort, ...defaults } = DEFAULTS;
-  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), ...overrides };
+  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), managementPort: undefined, ...overrides };
 }
 
 export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
@@ -165,6 +170,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard, createLoginAuditor(trail, sqlPool(db)));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
+  registerClientCredentialsGrant(provider, { accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
     if (!(err instanceof QueueFullError)) logger.error({ err }, 'oidc-provider server error');
@@ -192,6 +198,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(health.middleware);
   app.use(metrics.middleware);
   app.use(createRequestLogger(logger));
+  // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
+  app.use(holdRefusalsAtEdge);
   app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
@@ -246,12 +254,16 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
         maxBodyBytes: config.authMaxBodyBytes,
         logger,
       });
+      // Probes and scrapes on a port of their own, never published (AUTH_MANAGEMENT_PORT): the last thing to close.
+      const management = config.managementPort === undefined ? undefined : await serveManagement({ port: config.managementPort, host: config.host, health, metrics, logger });
       const handle: ListeningServer = {
         url: serving.url,
         port: serving.port,
+        ...(management && { managementUrl: management.url }),
         close: async () => {
           listening.delete(handle);
           await serving.close();
+          await management?.close();
         },
       };
       listening.add(handle);

@@ -14,8 +14,8 @@ const logger = createLogger('auth-server');
 try {
   const config = loadConfig(process.env);
   const starting = createAuthServer({ ...config, logger }).then(async (server) => {
-    const { url } = await server.listen(config.port);
-    logger.info({ url, issuer: config.publicBaseUrl }, 'authorization server listening');
+    const { url, managementUrl } = await server.listen(config.port);
+    logger.info({ url, issuer: config.publicBaseUrl, ...(managementUrl && { managementUrl }) }, 'authorization server listening');
     return server;
   });
   // Before listening: a stop asked while starting (by a supervisor) waits for the start, then drains.

@@ -23,6 +23,8 @@ export type { ExpectedShape } from './body/check-shape.ts';
 export { filterKeys, type KeyFilters } from './keys/filter-keys.ts';
 export { defineResource, type Resource, type ResourceDefinition, type ToMapOptions } from './keys/define-resource.ts';
 
+export { repeatedSingleValuedHeader, SINGLE_VALUED_HEADERS } from './headers/repeated-headers.ts';
+
 export { sendBytes } from './response/send-bytes.ts';
 export { noSniff, NO_SNIFF } from './response/no-sniff.ts';
 export { shouldCompress } from './compression/should-compress.ts';

@@ -15,7 +15,7 @@ import cluster from 'node:cluster';
 import type Koa from 'koa';
 import { createQueryTimeoutCheck } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
-import { BoundedQueue, createHealth, createLogger, serve, type Health } from '@heroes/platform';
+import { BoundedQueue, createHealth, createLogger, serve, serveManagement, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createApp } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
@@ -100,6 +100,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     timeoutMs: config.authProxyTimeoutMs,
     // The authorization server's own limit: only credential routes live there.
     maxBodyBytes: config.authMaxBodyBytes,
+    bodyTimeoutMs: config.authBodyTimeoutMs,
+    maxSockets: config.authProxyMaxSockets,
+    perAddressMax: config.authProxyAddressMax,
     logger,
   });
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
@@ -167,8 +170,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
       headersTimeoutMs: config.headersTimeoutMs,
       logger,
     });
+    // Probes and scrapes on a port of their own, never published (MANAGEMENT_PORT): the last thing to close.
+    const management = config.managementPort === undefined ? undefined : await serveManagement({ port: config.managementPort, host, health, metrics, logger });
     const { url } = serving;
-    logger.info({ url }, 'resource server listening');
+    logger.info({ url, ...(management && { managementUrl: management.url }) }, 'resource server listening');
     return {
       url,
       async close() {
@@ -179,6 +184,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         forwarder.close();
         await revocations.close();
         await pool.end();
+        await management?.close();
       },
     };
   }

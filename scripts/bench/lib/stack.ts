@@ -66,6 +66,8 @@ export async function startStack(options: { cost: number; say: (line: string) =>
   const env = {
     // The bench registers a new user per request from one address: it measures hashing, not the limit (unless told otherwise).
     REGISTER_ADDRESS_LIMIT: '1000000000',
+    // Likewise hero writes from the one bench user (the mixed load writes hundreds a second).
+    HERO_WRITE_LIMIT: '1000000000',
     ...process.env,
     DATABASE_URL: database.url,
     PORT: String(port),
@@ -80,7 +82,7 @@ export async function startStack(options: { cost: number; say: (line: string) =>
   };
   const fromSource = process.env.BENCH_SOURCE === '1';
   if (!fromSource) build(say);
-  const entry = (server: string) => path.join(repoRoot, 'packages', server, fromSource ? 'src/main.ts' : 'dist/main.js');
+  const entry = serverEntry;
   const serverEnv = fromSource ? env : { ...env, NODE_ENV: 'production' };
   const auth = spawnNode('auth-server', entry('auth-server'), serverEnv, repoRoot, logDir, options.onExit);
   const resource = spawnNode('resource-server', entry('resource-server'), serverEnv, repoRoot, logDir, options.onExit);
@@ -99,6 +101,11 @@ export async function startStack(options: { cost: number; say: (line: string) =>
       await server.release();
     },
   };
+}
+
+/** The entry of `server` ('auth-server', 'resource-server') as the bench runs it: sources with BENCH_SOURCE=1, else compiled. */
+export function serverEntry(server: string): string {
+  return path.join(repoRoot, 'packages', server, process.env.BENCH_SOURCE === '1' ? 'src/main.ts' : 'dist/main.js');
 }
 
 /** `npm run build` (the compiled servers of the production image); fails the run with its output. */

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { dataDirFrom, resolveDataDir } from '@heroes/db';
-import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -24,6 +24,10 @@ export const SETTINGS = defineSettings({
     // npm start's own default (127.0.0.1) is stated here and applied by its table (scripts/start/settings.ts).
     env: 'AUTH_HOST', parse: parseText, default: '0.0.0.0', defaultDoc: '`127.0.0.1` (npm start), `0.0.0.0` (the server alone)',
     doc: 'authorization server listen address: `npm start` keeps it on loopback, so the edge is the one public door',
+  },
+  managementPort: {
+    env: 'AUTH_MANAGEMENT_PORT', parse: parsePort, optional: true, defaultDoc: 'none',
+    doc: 'a second port (on AUTH_HOST) that answers only `/health/live`, `/health/ready` (to anyone who reaches it) and `/metrics` (METRICS_ALLOW): for Kubernetes probes and Prometheus, never published by a Service or ingress (docs/operations.md, "Internal endpoints")',
   },
   // Read for PUBLIC_BASE_URL's default only: the issuer is the edge's address.
   publicPort: SHARED.port,

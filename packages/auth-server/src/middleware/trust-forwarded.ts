@@ -18,8 +18,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { createIpAllowList, type Cidr } from '@heroes/platform';
+import { EDGE_HOLDS_REFUSALS } from '@heroes/oauth-scopes';
 
-const FORWARDING = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'] as const;
+/** Headers only the edge may set (the last: the edge holds delayed refusals, throttle/refusal-hold.ts). */
+const FORWARDING = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded', EDGE_HOLDS_REFUSALS] as const;
 
 export function createForwardingFilter(trustedProxies: readonly Cidr[]): (req: IncomingMessage) => void {
   const trusted = createIpAllowList(trustedProxies);

@@ -8,7 +8,8 @@
  *   hashed (the callers answer 429 with `Retry-After`), after
  *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
  *   not the machine, sets how fast they can be refused, and the CPU that
- *   hundreds of refusals a second would take stays with real logins;
+ *   hundreds of refusals a second would take stays with real logins
+ *   (spent at the edge when the request came through it: refusal-hold.ts);
  * - otherwise the attempt is counted as it starts (so parallel guesses
  *   cannot overtake the count), the credential is checked, and the outcome
  *   recorded: a failure for the client address, a success resets the
@@ -33,9 +34,9 @@
  */
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import type { RecordWith } from '../audit/audit-trail.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryLaterError } from '@heroes/http-kit';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
+import { delayRefusal } from './refusal-hold.ts';
 
 /** Where a login comes from: the client address, and the client it signs in to. */
 export interface LoginOrigin {
@@ -86,7 +87,7 @@ export function createThrottleGuard(throttle: LoginThrottle, options: { refusalD
     const admission = await throttle.begin(subject, address);
     if (isRefusal(admission)) {
       await audit?.refused(admission.retryAfterSeconds);
-      if (refusalDelayMs > 0) await sleep(refusalDelayMs);
+      await delayRefusal(refusalDelayMs);
       throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
     const result = await check();

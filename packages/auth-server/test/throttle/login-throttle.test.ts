@@ -6,6 +6,7 @@
  * that delay.
  */
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import test from 'ava';
 import { waitFor } from '@heroes/test-kit';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
@@ -155,6 +156,43 @@ test('a refused login is answered after LOGIN_REFUSAL_DELAY_MS, so a guesser wai
     const waited = Date.now() - started;
     t.is(refused.status, 429, refused.text);
     t.true(waited >= 1_400, `answered after ${waited} ms`);
+  } finally {
+    await slow.close();
+  }
+});
+
+test('from the edge (X-Edge-Holds-Refusals from a trusted peer) a refused login is answered at once with X-Edge-Hold-Ms, the delay left to the edge; from anyone else the header is ignored', async (t) => {
+  const slow = await startTestServer({ loginAccountFailures: 1, loginBackoffMs: 60_000, loginRefusalDelayMs: 30_000 }, s.testDb);
+  try {
+    await addUser(s.db, 'held-target', 'held-password-1');
+    await addUser(s.db, 'held-other', 'held-other-password-1');
+    const attempt = (base: string, headers: Record<string, string>) => fetch(`${base}/auth/token`, {
+      method: 'POST',
+      headers: { authorization: basic('conf', 'secret'), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.91', ...headers },
+      body: new URLSearchParams({ grant_type: 'password', username: 'held-target', password: 'wrong' }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    t.is((await attempt(slow.url, {})).status, 400, 'the first failure is checked');
+    // A refusal delayed 30 s: answered now, the hold named for the edge.
+    const held = await attempt(slow.url, { 'x-edge-holds-refusals': '1' });
+    t.is(held.status, 429);
+    t.is(held.headers.get('x-edge-hold-ms'), '30000');
+    t.truthy(held.headers.get('retry-after'));
+    // A checked attempt carries no hold.
+    const checked = await fetch(`${slow.url}/auth/token`, {
+      method: 'POST',
+      headers: { authorization: basic('conf', 'secret'), 'content-type': 'application/x-www-form-urlencoded', 'x-edge-holds-refusals': '1', 'x-forwarded-for': '198.51.100.92' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'held-other', password: 'held-other-password-1' }),
+    });
+    t.is(checked.status, 200);
+    t.is(checked.headers.get('x-edge-hold-ms'), null);
+
+    // The same header from a peer that is not a trusted proxy (this host's own non-loopback address) is dropped: the server waits itself.
+    const external = Object.values(os.networkInterfaces()).flat().find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+    if (external === undefined) return t.log('no non-loopback address here: the untrusted-peer half is skipped');
+    const direct = `http://${external}:${new URL(slow.url).port}`;
+    const error = await attempt(direct, { 'x-edge-holds-refusals': '1' }).then(() => undefined, (err: unknown) => err);
+    t.is((error as { name?: string } | undefined)?.name, 'TimeoutError', 'still waiting after 5 s (of 30): the server holds it');
   } finally {
     await slow.close();
   }

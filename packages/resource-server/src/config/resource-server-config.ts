@@ -40,6 +40,7 @@ export function resolveConfig(options: ResourceServerOptions): ResourceServerCon
     trustProxy: proxyTrust(options.trustProxy ?? defaults.trustProxy),
     databaseUrl: options.databaseUrl,
     databaseDirectUrl: options.databaseDirectUrl,
+    managementPort: options.managementPort,
     clientSecret: options.clientSecret,
   };
   if (!config.databaseUrl) throw new Error('databaseUrl is required');

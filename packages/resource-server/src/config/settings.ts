@@ -6,7 +6,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -16,6 +16,10 @@ export const SETTINGS = defineSettings({
   databaseDirectUrl: SHARED.databaseDirectUrl,
   port: SHARED.port,
   host: { env: 'HOST', parse: parseText, default: '0.0.0.0', doc: 'listen address' },
+  managementPort: {
+    env: 'MANAGEMENT_PORT', parse: parsePort, optional: true, defaultDoc: 'none',
+    doc: 'a second port (on HOST) that answers only `/health/live`, `/health/ready` (to anyone who reaches it) and `/metrics` (METRICS_ALLOW): for Kubernetes probes and Prometheus, never published by a Service or ingress (docs/operations.md, "Internal endpoints")',
+  },
   authPort: SHARED.authPort,
   authServerUrl: {
     env: 'AUTH_SERVER_URL',
@@ -54,6 +58,14 @@ export const SETTINGS = defineSettings({
     env: 'REGISTER_ADDRESS_WINDOW_MS', parse: integer({ min: 1, max: 24 * 60 * 60_000 }), default: 15 * 60_000,
     doc: 'window of REGISTER_ADDRESS_LIMIT, ms (at most a day)',
   },
+  heroWriteLimit: {
+    env: 'HERO_WRITE_LIMIT', parse: positive, default: 300,
+    doc: 'hero creates and updates per user (or, for a token without one, per client) within HERO_WRITE_WINDOW_MS (then 429 with Retry-After and RateLimit fields; counted in PostgreSQL, shared by every replica)',
+  },
+  heroWriteWindowMs: {
+    env: 'HERO_WRITE_WINDOW_MS', parse: integer({ min: 1_000, max: 24 * 60 * 60_000 }), default: 60_000,
+    doc: 'window of HERO_WRITE_LIMIT, ms (1 s to a day)',
+  },
   idempotencyKeyHours: {
     env: 'IDEMPOTENCY_KEY_HOURS', parse: integer({ min: 1, max: 24 * 30 }), default: 24,
     doc: 'how long the first answer to a `POST /heroes` or `POST /register` sent with an `Idempotency-Key` is kept for its repeats, hours (in PostgreSQL, shared by every replica; purged with the expired tokens)',
@@ -70,6 +82,18 @@ export const SETTINGS = defineSettings({
   introspectionNegativeTtlMs: { env: 'INTROSPECTION_NEGATIVE_TTL_MS', parse: milliseconds, default: 5_000, doc: 'how long an inactive result is cached, ms' },
   introspectionTimeoutMs: { env: 'INTROSPECTION_TIMEOUT_MS', parse: positive, default: 5_000, doc: 'time limit of one introspection call, ms (then 503)' },
   authProxyTimeoutMs: { env: 'AUTH_PROXY_TIMEOUT_MS', parse: positive, default: 30_000, doc: 'time limit of a forwarded `/auth/*` request, ms' },
+  authBodyTimeoutMs: {
+    env: 'AUTH_BODY_TIMEOUT_MS', parse: integer({ min: 1, max: 300_000 }), default: 10_000,
+    doc: 'longest time the body of a forwarded `/auth/*` request may take to arrive, ms (408 beyond it); it is read whole at the edge before a connection to the authorization server is taken',
+  },
+  authProxyMaxSockets: {
+    env: 'AUTH_PROXY_MAX_SOCKETS', parse: integer({ min: 1, max: 65_536 }), default: 256,
+    doc: 'connections from the edge to the authorization server (the forwarding pool; more requests wait for one)',
+  },
+  authProxyAddressMax: {
+    env: 'AUTH_PROXY_ADDRESS_MAX', parse: integer({ min: 1, max: 65_536 }), default: 64,
+    doc: 'forwarded `/auth/*` and `/.well-known/*` requests in flight per client address (an IPv6 /64); beyond it 429 with Retry-After (docs/http.md, fair forwarding)',
+  },
   trustProxy: {
     env: 'TRUST_PROXY', parse: parseProxyTrust, default: NO_PROXY, defaultDoc: 'none',
     doc: 'proxies in front of the edge whose X-Forwarded-For (and -Proto, -Host) are believed: `1` one hop (a Kubernetes Ingress or load balancer), `n` hops, or CIDR networks (with loopback); the client is the right-most X-Forwarded-For entry that is not a trusted proxy (docs/operations.md)',

@@ -3,9 +3,10 @@
  * in this process, so that a busy list answers without a query.
  *
  * Rules (docs/performance.md, "List cache"):
- * - only a small list is kept: shorter than one batch of the listing
- *   (BATCH_SIZE rows, sent as one buffer); larger ones are streamed from
- *   the database as before;
+ * - a small list is kept as rows: shorter than one batch of the listing
+ *   (BATCH_SIZE rows, sent as one buffer); a larger one as its shared
+ *   encoding (shared-list-build.ts), joined by the listings that come
+ *   while it is fresh;
  * - a write through this process (create, update, delete of a hero) drops
  *   the list once the write is done and before it is answered, and a read
  *   that began before it never stores its rows (a generation count): the
@@ -24,11 +25,13 @@
  *   const rows = cache.read() ?? cache.store(cache.generation, await heroes.page(...));
  */
 import type { HeroRepository, HeroRow } from '@heroes/db/pg';
+import type { SharedListBuild } from './shared-list-build.ts';
 
 export class HeroListCache {
   #rows: readonly HeroRow[] | undefined;
   #expiresAt = 0;
   #generation = 0;
+  #build: SharedListBuild | undefined;
 
   constructor(readonly maxAgeMs: number) {}
 
@@ -58,9 +61,33 @@ export class HeroListCache {
     return rows;
   }
 
+  /**
+   * The shared encoding of a larger list (shared-list-build.ts) to join,
+   * by the same rules as the small list: begun after the last write
+   * through this process and at most `maxAgeMs` ago.
+   */
+  joinBuild(): SharedListBuild | undefined {
+    const build = this.#build;
+    if (build === undefined) return undefined;
+    if (build.generation === this.#generation && performance.now() < build.startedAt + this.maxAgeMs) return build;
+    this.#build = undefined;
+    return undefined;
+  }
+
+  /** Offers `build` to later listings (kept unless a write came since it began, or nothing is kept). */
+  keepBuild(build: SharedListBuild): void {
+    if (this.maxAgeMs > 0 && build.generation === this.#generation) this.#build = build;
+  }
+
+  /** Stops offering `build` (its first query failed: the next listing tries again). */
+  forgetBuild(build: SharedListBuild): void {
+    if (this.#build === build) this.#build = undefined;
+  }
+
   invalidate(): void {
     this.#generation++;
     this.#rows = undefined;
+    this.#build = undefined;
   }
 }
 

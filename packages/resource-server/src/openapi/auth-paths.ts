@@ -1,26 +1,31 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { authBodyErrors, error, formBody, json, oauthError } from './responses.ts';
+import { authBodyErrors, bodyTimeout, error, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
 const invalidClient = { error: 'invalid_client', error_description: 'client authentication failed' };
 const missingToken = { error: 'invalid_request', error_description: "missing required parameter 'token'" };
 const clientThrottled = { error: 'temporarily_unavailable', error_description: 'too many failed client authentications; retry after 60 s' };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const retryAfter = { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } };
+/** The edge's own 429 (docs/http.md, fair forwarding) beside the authorization server's. */
+const BUSY_ADDRESS = 'too many forwarded requests in flight from this client address (AUTH_PROXY_ADDRESS_MAX; `{"error":"too many concurrent requests from this address"}`)';
+const throttled = (description: string, example?: Record<string, unknown>) => ({ ...oauthError(`${description}; or ${BUSY_ADDRESS}`, example), headers: retryAfter });
 
 export const AUTH_PATHS = {
   '/auth/token': {
     post: {
       tags: ['oauth'],
       summary: 'Get a token (RFC 6749)',
-      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636) and `refresh_token`. Confidential clients authenticate with HTTP Basic; public clients send `client_id`.',
+      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636), `refresh_token` and `client_credentials` (RFC 6749 section 4.4, confidential clients only), each client only those it is registered for (`unauthorized_client` otherwise). Confidential clients authenticate with HTTP Basic; public clients send `client_id`. `resource` (RFC 8707) may name the hero API (its identifier: `resource` of /.well-known/oauth-protected-resource); every access token carries it in `aud`.',
       security: clientAuth,
       requestBody: formBody('TokenRequest'),
       responses: {
         '200': json('TokenResponse', 'The token'),
-        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope', { error: 'invalid_grant', error_description: 'grant request is invalid' }),
+        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope or invalid_target (a `resource` other than the hero API)', { error: 'invalid_grant', error_description: 'grant request is invalid' }),
         '401': oauthError('invalid_client', invalidClient),
+        ...bodyTimeout,
         ...authBodyErrors,
-        '429': oauthError('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'too many failed logins; retry after 60 s' }),
+        '429': throttled('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'too many failed logins; retry after 60 s' }),
         '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'server busy, retry later' }),
       },
     },
@@ -37,11 +42,13 @@ export const AUTH_PATHS = {
         { name: 'scope', in: 'query', schema: { type: 'string' } },
         { name: 'code_challenge', in: 'query', description: 'required for public clients', schema: { type: 'string' } },
         { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
+        { name: 'resource', in: 'query', description: 'RFC 8707: the hero API\'s identifier; another → redirected back with `error=invalid_target`', schema: { type: 'string' } },
       ],
       responses: {
         '200': html('The login form'),
         '302': { description: 'A request the client can be told about (e.g. `invalid_scope`): to `redirect_uri?error=…&state=…&iss=…` (RFC 6749 section 4.1.2.1, RFC 9207)', headers: { Location: { required: true, schema: { type: 'string' } } } },
         '400': html('An invalid request that cannot go back to the client (unknown client, wrong redirect_uri), shown as a page'),
+        ...forwardingAnswers,
       },
     },
     post: {
@@ -54,7 +61,12 @@ export const AUTH_PATHS = {
         '400': html('An invalid request, shown as a page'),
         '403': html('A form posted from another site (its `Origin` or `Referer` is not this service\'s)'),
         ...authBodyErrors,
-        '429': html('Too many failed logins of the account or the client address (`Retry-After`)'),
+        ...bodyTimeout,
+        '429': {
+          description: `Too many failed logins of the account or the client address (a page); or ${BUSY_ADDRESS}`,
+          content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: 'too many concurrent requests from this address' } } },
+          headers: retryAfter,
+        },
         '503': html('Too many password checks at once (`Retry-After`)'),
       },
     },
@@ -65,7 +77,7 @@ export const AUTH_PATHS = {
       summary: 'Revoke a token (RFC 7009)',
       security: clientAuth,
       requestBody: formBody('TokenOnly'),
-      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...authBodyErrors, '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/introspect': {
@@ -75,16 +87,16 @@ export const AUTH_PATHS = {
       description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
       security: [{ clientBasic: [] }],
       requestBody: formBody('TokenOnly'),
-      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...authBodyErrors, '429': oauthError('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/jwks': {
-    get: { tags: ['oauth'], summary: 'Public signing keys of ID tokens', responses: { '200': { description: 'JWK set', content: { 'application/jwk-set+json': { schema: { $ref: '#/components/schemas/Jwks' } } } } } },
+    get: { tags: ['oauth'], summary: 'Public signing keys of ID tokens', responses: { '200': { description: 'JWK set', content: { 'application/jwk-set+json': { schema: { $ref: '#/components/schemas/Jwks' } } } }, ...forwardingAnswers } },
   },
   '/.well-known/oauth-authorization-server': {
-    get: { tags: ['oauth'], summary: 'Server metadata (RFC 8414)', responses: { '200': json('ServerMetadata', 'The metadata') } },
+    get: { tags: ['oauth'], summary: 'Server metadata (RFC 8414)', responses: { '200': json('ServerMetadata', 'The metadata'), ...forwardingAnswers } },
   },
   '/.well-known/openid-configuration': {
-    get: { tags: ['oauth'], summary: 'Server metadata (OpenID Connect Discovery)', responses: { '200': json('ServerMetadata', 'The metadata') } },
+    get: { tags: ['oauth'], summary: 'Server metadata (OpenID Connect Discovery)', responses: { '200': json('ServerMetadata', 'The metadata'), ...forwardingAnswers } },
   },
 };

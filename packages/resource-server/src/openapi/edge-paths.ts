@@ -1,6 +1,6 @@
 /** The edge's own routes in the OpenAPI document. */
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
-import { bearerErrors, bodyErrors, error, json } from './responses.ts';
+import { bearerErrors, bodyErrors, error, json, writeLimited } from './responses.ts';
 
 // Any integer: one no hero can have (0, -1, beyond 2147483647) is simply not found (404); a non-integer is a 400.
 const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 11, description: 'A hero id; an integer no hero can have (≤ 0, > 2147483647) answers 404' };
@@ -34,6 +34,14 @@ const keyInUse = (other: string, example: Record<string, unknown>) => ({
 });
 
 export const EDGE_PATHS = {
+  '/.well-known/oauth-protected-resource': {
+    get: {
+      tags: ['oauth'],
+      summary: 'Protected resource metadata (RFC 9728)',
+      description: 'Which authorization server issues tokens for this API, its identifier (the `aud` of those tokens and the `resource` to ask for) and scopes. Every 401 of a hero route names this URL in `resource_metadata`.',
+      responses: { '200': json('ProtectedResourceMetadata', 'The metadata') },
+    },
+  },
   '/register': {
     post: {
       tags: ['users'],
@@ -88,7 +96,7 @@ export const EDGE_PATHS = {
       parameters: [idempotencyKey],
       requestBody: heroBody('HeroName'),
       responses: {
-        '200': json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)'),
+        ...writeLimited(json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)')),
         '400': badHero('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
         '409': keyInUse('A hero has this name', { error: 'entity_already_exists' }),
         '422': keyReused,
@@ -101,7 +109,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero (id in the body)',
       security: write,
       requestBody: heroBody('HeroUpdate'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': badHero('Missing or invalid id or name, or another key'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': badHero('Missing or invalid id or name, or another key'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
     },
   },
   '/heroes/{id}': {
@@ -117,7 +125,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { '200': json('Hero', 'The renamed hero'), '400': badHero('`id` in the path is not an integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': badHero('`id` in the path is not an integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
     },
     delete: {
       tags: ['heroes'],

@@ -25,7 +25,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
       summary: 'The hero API of the Tour of Heroes, with its own OAuth 2.0 authorization server.',
       description:
         'Register a user, get a bearer token from `/auth/token` (password grant, or the authorization-code flow with PKCE for browser and native apps), then call `/heroes` with `Authorization: Bearer <token>`. ' +
-        'Every error body is JSON with an `error` member. Browser apps on other origins may call `/heroes` and `/register`; the token, revoke and introspect endpoints answer a page only from its client\'s allowed origins.',
+        'Every error body is JSON with an `error` member. On every route, a request with a second Host, Content-Length, Content-Type or Authorization header is answered 400 (`repeated <Name> header`) before it is routed. Browser apps on other origins may call `/heroes` and `/register`; the token, revoke and introspect endpoints answer a page only from its client\'s allowed origins.',
     },
     servers: [{ url: '/', description: 'this server' }],
     tags: [
@@ -46,6 +46,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
           flows: {
             authorizationCode: { authorizationUrl: '/auth/code', tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
             password: { tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
+            clientCredentials: { tokenUrl: '/auth/token', scopes: HERO_SCOPES },
           },
         },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'An access token you already have (e.g. from `POST /auth/token`), sent as `Authorization: Bearer <token>`.' },

@@ -1,16 +1,24 @@
 /**
- * Middleware: `/auth`, `/auth/*` and `/.well-known/*` go to the
- * authorization server untouched, through http-proxy-3 (the maintained
+ * Middleware: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own
+ * protected resource metadata, RFC 9728) go to the authorization server untouched, through http-proxy-3 (the maintained
  * rewrite of http-proxy), streaming both ways.
  * - the path is judged after normalisation (normalize-path.ts: dot-segments,
  *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
  *   but normalises outside these prefixes (`/auth/../metrics`) → 404 JSON,
  *   so the authorization server's own /metrics and /health/* are never
  *   reached through the edge;
- * - runs before http-kit: these bodies are never read or re-encoded here;
- *   status, headers, redirects (Location) and cookies pass as they are.
+ * - runs before http-kit: these bodies are never decoded or re-encoded
+ *   here; status, headers, redirects (Location) and cookies pass as they are.
+ * - fair forwarding (docs/http.md): at most `perAddressMax` forwarded
+ *   requests in flight per client address (address-slots.ts; beyond → 429
+ *   JSON with Retry-After); a body is read whole at the edge within
+ *   `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
+ *   connection is taken; a refusal the authorization server wants delayed
+ *   is held here, its connection and slot already given back
+ *   (held-refusals.ts).
  * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
- * - keep-alive agent to the authorization server.
+ * - keep-alive agent to the authorization server, at most `maxSockets`
+ *   connections (AUTH_PROXY_MAX_SOCKETS).
  * - authorization server unreachable or silent for timeoutMs → 503 JSON
  *   `{"error":"authorization server unavailable"}` with Retry-After (never
  *   500, never a hang);
@@ -35,26 +43,38 @@
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
 import http from 'node:http';
-import type { Middleware } from 'koa';
+import { Readable } from 'node:stream';
+import type { Context, Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
 import { declaredLength, DEFAULTS, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
 import { logWhenClosed } from '@heroes/platform';
 import type { Logger } from 'pino';
+import { AddressSlots } from './address-slots.ts';
 import { setForwardedHeaders } from './forwarded-headers.ts';
+import { EDGE_HOLDS_REFUSALS, holdAnswer, takeHold } from './held-refusals.ts';
+import { announcesBody, readWholeBody } from './read-whole-body.ts';
 import { isOwnNormalForm, normalizePath } from './normalize-path.ts';
 
-export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
+export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/(?!oauth-protected-resource(?:\/|$)))/;
 
 export interface AuthForwarderOptions {
   target: string;
   timeoutMs: number;
-  /** Largest declared request body forwarded, bytes. */
+  /** Largest request body forwarded, bytes. */
   maxBodyBytes: number;
+  /** Longest time a forwarded request's body may take to arrive, ms (then 408). */
+  bodyTimeoutMs: number;
+  /** Connections to the authorization server (the pool's bound). */
+  maxSockets: number;
+  /** Forwarded requests in flight per client address (then 429). */
+  perAddressMax: number;
   logger: Logger;
 }
 
 export interface AuthForwarder {
   middleware: Middleware;
+  /** Forwarded requests in flight per client address. */
+  slots: AddressSlots;
   close(): void;
 }
 
@@ -62,6 +82,8 @@ const UNAVAILABLE = Buffer.from(JSON.stringify({ error: 'authorization server un
 const BAD_GATEWAY = Buffer.from(JSON.stringify({ error: 'bad gateway' }));
 const TOO_LARGE_BODY = Buffer.from(JSON.stringify({ error: TOO_LARGE }));
 const NOT_FOUND = Buffer.from(JSON.stringify({ error: 'not found' }));
+const BUSY_ADDRESS = Buffer.from(JSON.stringify({ error: 'too many concurrent requests from this address' }));
+const BODY_TIMEOUT = Buffer.from(JSON.stringify({ error: 'request body not received in time' }));
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Largest upstream response header block relayed (Node's default is 16 KB). */
@@ -95,21 +117,46 @@ function isUnparsableResponse(err: unknown): boolean {
  *   app.use(forwarder.middleware); // before http-kit
  */
 export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarder {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets });
   const proxy = createProxyServer({
     target: options.target,
     agent,
     xfwd: false,
     changeOrigin: false,
     proxyTimeout: options.timeoutMs,
+    // Answers are relayed below (relayAnswer): a held refusal must not be piped at once.
+    selfHandleResponse: true,
   });
   const { logger } = options;
+  const slots = new AddressSlots(options.perAddressMax);
   /** The upstream's answer to each relayed response, once it has come. */
   const answers = new WeakMap<http.ServerResponse, http.IncomingMessage>();
+  /** Gives back the client address's slot of each forwarded request. */
+  const releases = new WeakMap<http.IncomingMessage, () => void>();
   proxy.on('proxyRes', (proxyRes, req, res) => {
     answers.set(res, proxyRes);
     // Answered before the body was all read: this connection carries no next request.
     if (!req.complete) proxyRes.headers.connection = 'close';
+    const release = releases.get(req);
+    const holdMs = takeHold(proxyRes);
+    if (holdMs === 0) {
+      proxyRes.once('end', () => release?.());
+      writeAnswerHead(req, res, proxyRes);
+      proxyRes.pipe(res);
+      return;
+    }
+    holdAnswer(proxyRes, res, holdMs, {
+      onRead: () => release?.(),
+      send: (body) => {
+        writeAnswerHead(req, res, proxyRes);
+        res.setHeader('content-length', body.length);
+        res.end(body);
+      },
+      stream: () => {
+        writeAnswerHead(req, res, proxyRes);
+        proxyRes.pipe(res);
+      },
+    });
   });
 
   // Not async, and no URL parse, for a path that is its own normal form and not forwarded (GET /heroes): it cannot normalise into a forwarded one.
@@ -132,22 +179,36 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     const declared = declaredLength(ctx.req);
     const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
     logWhenClosed(ctx, logger, { forwarded: !tooLarge });
-    if (tooLarge) {
-      ctx.set('Connection', 'close');
-      ctx.status = 413;
-      ctx.type = JSON_TYPE;
-      ctx.body = TOO_LARGE_BODY;
-      return;
+    if (tooLarge) return refuse(ctx, 413, TOO_LARGE_BODY, { Connection: 'close' });
+    const release = slots.take(ctx.ip);
+    if (release === undefined) return refuse(ctx, 429, BUSY_ADDRESS, { 'Retry-After': '1' });
+    const { req, res } = ctx;
+    res.once('close', release);
+    releases.set(req, release);
+    let buffer: Readable | undefined;
+    if (announcesBody(req)) {
+      const read = await readWholeBody(req, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+      if (read === 'aborted') {
+        ctx.respond = false;
+        res.destroy();
+        return;
+      }
+      if (read === 'timeout') return refuse(ctx, 408, BODY_TIMEOUT, { Connection: 'close' });
+      if (read === 'too-large') return refuse(ctx, 413, TOO_LARGE_BODY, { Connection: 'close' });
+      // Sent upstream with its length: the authorization server reads one complete body.
+      delete req.headers['transfer-encoding'];
+      req.headers['content-length'] = String(read.body.length);
+      buffer = Readable.from([read.body]);
     }
     ctx.respond = false;
-    const { req, res } = ctx;
     req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
     setForwardedHeaders(req);
+    req.headers[EDGE_HOLDS_REFUSALS] = '1';
     await new Promise<void>((resolve) => {
       res.once('close', () => resolve());
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
-      proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES } }, (err) => {
+      proxy.web(req, res, { ssl: { maxHeaderSize: MAX_UPSTREAM_HEADER_BYTES }, ...(buffer ? { buffer } : {}) }, (err) => {
         const answer = answers.get(res);
         if (answer) {
           relayEarlyAnswer(req, res, answer);
@@ -171,11 +232,30 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
 
   return {
     middleware,
+    slots,
     close() {
       proxy.close();
       agent.destroy();
     },
   };
+}
+
+function refuse(ctx: Context, status: number, body: Buffer, headers: Record<string, string>): void {
+  ctx.set(headers);
+  ctx.status = status;
+  ctx.type = JSON_TYPE;
+  ctx.body = body;
+}
+
+/** The upstream answer's status and headers on `res` (what http-proxy-3 would copy; Transfer-Encoding is per hop). */
+function writeAnswerHead(req: http.IncomingMessage, res: http.ServerResponse, proxyRes: http.IncomingMessage): void {
+  const headers = proxyRes.headers;
+  delete headers['transfer-encoding'];
+  if (req.httpVersion === '1.0') headers.connection = req.headers.connection ?? 'close';
+  else if (!headers.connection) headers.connection = req.headers.connection ?? 'keep-alive';
+  res.statusCode = proxyRes.statusCode ?? 502;
+  if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
 }
 
 /**

@@ -6,6 +6,7 @@
  * Real processes on one fresh database.
  */
 import http from 'node:http';
+import net from 'node:net';
 import test from 'ava';
 import type { PrismaClient } from '@heroes/db';
 import { addClient, basic } from '../_helpers/oauth.ts';
@@ -161,4 +162,32 @@ test.serial('a bearer token of a format the authorization server does not know i
   }
   const loud = edge.output().split('\n').filter((line) => /"level":(40|50|60)/.test(line) && /introspect|unsupported_token_type|authorization server/i.test(line));
   t.deepEqual(loud, []);
+});
+
+test('a second Host, Content-Type or Authorization → 400 JSON at both servers and through the edge (forwarded or not), never forwarded', async (t) => {
+  const raw = (base: string, lines: string) => new Promise<string>((resolve, reject) => {
+    const url = new URL(base);
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(lines));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  const form = 'grant_type=password&username=amy&password=amy+password';
+  const shapes = [
+    `POST /auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nAuthorization: ${basic(client.id, client.secret)}\r\nContent-Type: ${FORM}\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
+    `POST /auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(client.id, client.secret)}\r\nContent-Type: ${FORM}\r\nContent-Type: application/json\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
+    `POST /auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(client.id, client.secret)}\r\nAuthorization: ${basic('other', 'x')}\r\nContent-Type: ${FORM}\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
+    'GET /.well-known/oauth-authorization-server HTTP/1.1\r\nHost: 127.0.0.1\r\nhost: evil.example\r\n\r\n',
+    'GET /heroes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\n\r\n',
+  ];
+  for (const base of [edge.url, auth.url]) {
+    for (const shape of shapes) {
+      const text = await raw(base, shape);
+      const label = `${base} ${shape.split('\r\n').slice(0, 4).join(' | ')}`;
+      t.regex(text, /^HTTP\/1\.1 400 /, label);
+      t.regex(text, /\r\ncontent-type: application\/json/i, label);
+      t.regex(text.slice(text.indexOf('\r\n\r\n') + 4), /^\{"error":"repeated (Host|Content-Type|Authorization) header"\}$/, label);
+    }
+  }
 });

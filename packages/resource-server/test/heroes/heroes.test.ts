@@ -257,7 +257,7 @@ test('OPTIONS → 204 with Allow, no token needed', async (t) => {
 });
 
 test('unknown routes → 404 JSON', async (t) => {
-  for (const path of ['/nope', '/heroes/1/extra', '/index.html']) {
+  for (const path of ['/nope', '/heroes/1/extra', '/heroesx']) {
     const res = await request(`${rs.url}${path}`, { headers: h });
     t.is(res.status, 404, path);
     t.deepEqual(res.body, { error: 'not found' });

@@ -69,21 +69,36 @@ test('/.well-known/* is forwarded, /authx and /wellknown are not', async (t) => 
   t.is((await request(`${rs.url}/auth`)).status, 200);
 });
 
-test('forwarded bodies are streamed, not read by http-kit: a chunked body passes whatever its size', async (t) => {
-  const big = 'x'.repeat(64 * 1024);
-  const echoed = await new Promise<Echo>((resolve, reject) => {
-    const req = http.request(`${rs.url}/auth/anything`, { method: 'PUT', headers: { 'content-type': 'application/json' } }, (res) => {
+/** PUT of `body` in two chunks (no Content-Length: chunked) to `path` of the edge. */
+function putChunked(path: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${rs.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(JSON.parse(text) as Echo));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on('error', reject);
-    req.write(big.slice(0, 32 * 1024));
-    req.end(big.slice(32 * 1024));
+    req.write(body.slice(0, body.length / 2));
+    req.end(body.slice(body.length / 2));
   });
-  t.is(echoed.body.length, big.length);
-  const local = await request(`${rs.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+}
+
+test('a chunked body within the limit is read whole at the edge, then forwarded with its Content-Length, untouched', async (t) => {
+  const body = 'x'.repeat(1024);
+  const answer = await putChunked('/auth/anything', body);
+  t.is(answer.status, 200);
+  const echoed = JSON.parse(answer.text) as Echo;
+  t.is(echoed.body, body);
+  t.is(echoed.headers['content-length'], '1024');
+  t.is(echoed.headers['transfer-encoding'], undefined);
+});
+
+test('a chunked body growing past the limit → 413 at the edge, nothing forwarded', async (t) => {
+  const answer = await putChunked('/auth/anything', 'x'.repeat(4 * 1024));
+  t.is(answer.status, 413);
+  t.deepEqual(JSON.parse(answer.text), { error: 'entity length exceeds maximum' });
+  const local = await request(`${rs.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(64 * 1024) });
   t.is(local.status, 413, 'local routes keep the limit');
 });
 

@@ -42,7 +42,7 @@ const handled = new WeakSet<Duplex>();
 export function handleClientErrors(server: Server, options: ClientErrorOptions = {}): void {
   if (installed.has(server)) return;
   installed.add(server);
-  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) => {
+  server.on('clientError', (err: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) => {
     if (handled.has(socket)) return;
     handled.add(socket);
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE') {
@@ -51,17 +51,22 @@ export function handleClientErrors(server: Server, options: ClientErrorOptions =
     }
     const inFlight = inFlightResponse(socket);
     if (inFlight?.req?.complete && !inFlight.writableFinished) {
-      inFlight.once('finish', () => answer(socket, err.code, options.logger));
+      inFlight.once('finish', () => answer(socket, err.code, options.logger, false));
       inFlight.once('close', () => {
         if (!inFlight.writableFinished) socket.destroy();
       });
       return;
     }
-    answer(socket, err.code, options.logger);
+    answer(socket, err.code, options.logger, isHeadRequest(err.rawPacket));
   });
 }
 
-function answer(socket: Duplex, code: string | undefined, logger: Logger | undefined): void {
+/** Whether the bytes being parsed begin a HEAD request: its answer carries no body (RFC 9110 section 9.3.2). */
+function isHeadRequest(rawPacket: unknown): boolean {
+  return Buffer.isBuffer(rawPacket) && rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+}
+
+function answer(socket: Duplex, code: string | undefined, logger: Logger | undefined, head: boolean): void {
   if (!canAnswer(socket)) {
     socket.destroy();
     return;
@@ -69,14 +74,14 @@ function answer(socket: Duplex, code: string | undefined, logger: Logger | undef
   const [status, message] = answerFor(code);
   logger?.info({ status, code }, 'client error');
   const body = JSON.stringify({ error: message });
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`
+  const lines = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n`
     + 'Content-Type: application/json; charset=utf-8\r\n'
     + 'X-Content-Type-Options: nosniff\r\n'
     + `Content-Length: ${Buffer.byteLength(body)}\r\n`
     + 'Connection: close\r\n\r\n';
   const timer = setTimeout(() => socket.destroy(), 1_000).unref();
   socket.once('close', () => clearTimeout(timer));
-  socket.end(head + body, () => socket.destroy());
+  socket.end(head ? lines : lines + body, () => socket.destroy());
 }
 
 /** The ServerResponse Node has attached to the socket (`_httpMessage`), if any. */

@@ -1,12 +1,14 @@
 /**
- * JSON answers for the two requests Node's HTTP server refuses itself, after
- * parsing and before any request handler runs, with an empty body:
+ * JSON answers for the requests refused after parsing and before any
+ * request handler runs (Node refuses the first two itself, with an empty body):
  *
  * | request                                   | status | body `{"error": ...}`       |
  * |-------------------------------------------|--------|-----------------------------|
  * | HTTP/1.1 without Host (RFC 9112 sec. 3.2)  | 400    | `missing Host header`       |
  * | `Expect:` other than 100-continue         | 417    | `unsupported expectation`   |
  *   (RFC 9110 section 10.1.1)
+ * | a second Host, Content-Length, Content-Type | 400  | `repeated <Name> header`   |
+ *   or Authorization (http-kit's SINGLE_VALUED_HEADERS, docs/http.md)
  *
  * Rules:
  * - Node's own check is turned off (`requireHostHeader`) and done here
@@ -19,7 +21,7 @@
  * Usage: configureServer(server) calls it, once the handler is attached.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { NO_SNIFF } from '@heroes/http-kit';
+import { NO_SNIFF, repeatedSingleValuedHeader } from '@heroes/http-kit';
 
 const installed = new WeakSet<Server>();
 
@@ -32,6 +34,11 @@ export function refuseBeforeRouting(server: Server): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (lacksHost(req)) {
       refuse(res, 400, 'missing Host header');
+      return;
+    }
+    const repeated = repeatedSingleValuedHeader(req.rawHeaders);
+    if (repeated !== undefined) {
+      refuse(res, 400, `repeated ${repeated} header`);
       return;
     }
     for (const listener of listeners) listener.call(server, req, res);

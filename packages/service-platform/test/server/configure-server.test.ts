@@ -140,3 +140,31 @@ test('an expectation other than 100-continue → 417 JSON (RFC 9110 section 10.1
   t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/);
   t.deepEqual(jsonBody(res.text), { error: 'unsupported expectation' });
 });
+
+test('a second Host, Content-Length, Content-Type or Authorization → 400 JSON (RFC 9110 section 5.3, RFC 9112 section 3.2), connection closed', async (t) => {
+  const { port } = await serve(t, echo, {}, {});
+  const shapes: Array<[string, string]> = [
+    ['Host', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n'],
+    ['Content-Length', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}'],
+    ['Content-Type', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\ncontent-type: text/plain\r\nContent-Length: 2\r\n\r\n{}'],
+    ['Authorization', 'GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nAUTHORIZATION: Bearer b\r\n\r\n'],
+  ];
+  for (const [name, raw] of shapes) {
+    const res = await exchange(port, raw, { until: /\}$/ });
+    t.regex(res.text, /^HTTP\/1\.1 400 Bad Request\r\n/, name);
+    t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/, name);
+    t.regex(res.text, /\r\nConnection: close\r\n/i, name);
+    t.is(typeof (jsonBody(res.text) as { error?: unknown }).error, 'string', name);
+  }
+  // Once each, and repeated headers that may repeat, are served.
+  const fine = await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nAccept: a\r\nAccept: b\r\nAuthorization: Bearer a\r\nConnection: close\r\n\r\n');
+  t.regex(fine.text, /^HTTP\/1\.1 200 /);
+});
+
+test('a HEAD request the parser refuses gets the JSON error head without a body (RFC 9110 section 9.3.2)', async (t) => {
+  const { port } = await serve(t, echo, {}, {});
+  const res = await exchange(port, 'HEAD / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nab');
+  t.regex(res.text, /^HTTP\/1\.1 400 Bad Request\r\n/);
+  t.regex(res.text, /\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+  t.true(res.text.endsWith('\r\n\r\n'), 'nothing after the head');
+});

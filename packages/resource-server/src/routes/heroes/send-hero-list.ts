@@ -10,18 +10,25 @@
  *   (data/hero-list-cache.ts), encoded once per cached list: its bytes
  *   are kept beside it and sent as they are (the same bytes and headers
  *   as encoding it again).
- * - everything, larger: streamed, one keyset query of BATCH_SIZE rows at a
- *   time, each batch encoded and written only when the socket (or gzip)
- *   asks for more, so memory stays flat however many heroes there are and
- *   however slowly the client reads. No connection is held between batches.
- *   Heroes created or deleted meanwhile may or may not appear; none appears
- *   twice. A database failure after the first bytes destroys the response
- *   (the client sees a truncated transfer, never a short valid array).
+ * - everything, larger, without parameters: streamed from the list's
+ *   shared encoding (data/shared-list-build.ts): one keyset query of
+ *   BATCH_SIZE rows at a time, each batch encoded (and gzipped) once for
+ *   every listing that joins while it is fresh (the list cache's rules), so
+ *   concurrent full listings cost one copy, not one each.
+ * - a larger search (`name`) without `limit`: streamed, one keyset query of
+ *   BATCH_SIZE rows at a time, each batch encoded and written only when the
+ *   socket (or gzip) asks for more, so memory stays flat however slowly the
+ *   client reads.
+ * Either way no connection is held between batches, heroes created or
+ *   deleted meanwhile may or may not appear, none appears twice, and a
+ *   database failure after the first bytes destroys the response (the
+ *   client sees a truncated transfer, never a short valid array).
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { sendBytes } from '@heroes/http-kit';
 import type { HeroListCache } from '../../data/hero-list-cache.ts';
+import { SharedListBuild } from '../../data/shared-list-build.ts';
 import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import type { ListQuery } from './read-list-query.ts';
 
@@ -34,6 +41,11 @@ export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: 
   const cached = whole ? cache.read() : undefined;
   if (cached) {
     sendBytes(ctx, encodedList(cached), JSON_TYPE);
+    return;
+  }
+  // Shared only where a list may be kept at all (not in cluster workers: hero-list-cache.ts); else streamed per listing, flat in memory.
+  if (whole && cache.maxAgeMs > 0) {
+    await sendWholeList(ctx, heroes, cache);
     return;
   }
   const generation = cache?.generation ?? 0;
@@ -53,6 +65,34 @@ export async function sendHeroList(ctx: Context, heroes: HeroRepository, query: 
     return;
   }
   ctx.body = Readable.from(encodeBatches(heroes, query, first), { objectMode: false });
+  ctx.type = JSON_TYPE;
+}
+
+/** The whole list through its shared build (joined, or begun here): small → its rows (kept by the cache), larger → the shared bytes. */
+async function sendWholeList(ctx: Context, heroes: HeroRepository, cache: HeroListCache): Promise<void> {
+  let build = cache.joinBuild();
+  if (build === undefined) {
+    build = new SharedListBuild(cache.generation, performance.now());
+    cache.keepBuild(build);
+    void build.run((afterId) => heroes.page({ after: afterId, limit: BATCH_SIZE }), BATCH_SIZE);
+  }
+  const first = await build.first.catch((err: unknown) => {
+    cache.forgetBuild(build);
+    throw err;
+  });
+  if (first.length < BATCH_SIZE) {
+    ctx.body = cache.store(build.generation, first.map(toHero), build.startedAt);
+    return;
+  }
+  sendSharedList(ctx, build);
+}
+
+/** The shared bytes, gzipped once for all when the client takes gzip (http-kit leaves an encoded body alone). */
+function sendSharedList(ctx: Context, build: SharedListBuild): void {
+  ctx.vary('Accept-Encoding');
+  const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+  if (gzip) ctx.set('Content-Encoding', 'gzip');
+  ctx.body = build.reader(gzip);
   ctx.type = JSON_TYPE;
 }
 

@@ -1,0 +1,135 @@
+/**
+ * One encoding of the whole hero list, shared by every full listing that
+ * asks for it while it is fresh (docs/performance.md, "List cache"): the
+ * list is read from the database in keyset batches once, each batch
+ * encoded once, and every concurrent reader streams the same bytes — and,
+ * for readers that accept gzip, the same gzip bytes, compressed once. So
+ * 300 concurrent listings of 100,000 heroes cost one encoding (and one
+ * gzip) instead of 300, and their memory is one copy plus sockets.
+ *
+ * Rules:
+ * - the bytes are those of JSON.stringify(list) (the answer of a smaller
+ *   list), in batch-sized chunks; a reader gets them from the start however
+ *   late it joins, at its own pace (a slow reader never slows the build or
+ *   another reader);
+ * - the gzip copy is made only once a reader wants it, from the same chunks;
+ * - a database failure mid-build destroys every reader's stream (the
+ *   client sees a truncated transfer, never a short valid array).
+ *
+ * - the first batch is shared too (`first`): a list shorter than one batch
+ *   is not encoded here (the caller sends its rows as one small answer).
+ *
+ * Usage:
+ *   const build = new SharedListBuild(generation, startedAt);
+ *   void build.run((after) => heroes.page({ after, limit: BATCH_SIZE }), BATCH_SIZE);
+ *   if ((await build.first).length === BATCH_SIZE) ctx.body = build.reader(wantsGzip);
+ */
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { HeroRow } from '@heroes/db/pg';
+
+/** Chunks appended by one writer, read from the start by any number of readers. */
+class ChunkLog {
+  readonly chunks: Buffer[] = [];
+  done = false;
+  failure: Error | undefined;
+  #waiting: Array<() => void> = [];
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.#wake();
+  }
+
+  end(failure?: Error): void {
+    this.done = true;
+    this.failure = failure;
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const wake of waiting) wake();
+  }
+
+  reader(): Readable {
+    let next = 0;
+    const stream = new Readable({
+      read: () => {
+        const pump = (): void => {
+          while (next < this.chunks.length) {
+            if (!stream.push(this.chunks[next++])) return;
+          }
+          if (this.failure) stream.destroy(this.failure);
+          else if (this.done) stream.push(null);
+          else this.#waiting.push(pump);
+        };
+        pump();
+      },
+    });
+    return stream;
+  }
+}
+
+export class SharedListBuild {
+  readonly #identity = new ChunkLog();
+  #gzip: ChunkLog | undefined;
+  #settleFirst: { resolve(rows: readonly HeroRow[]): void; reject(err: unknown): void } | undefined;
+  /** The first batch (rejects when its query fails). */
+  readonly first = new Promise<readonly HeroRow[]>((resolve, reject) => {
+    this.#settleFirst = { resolve, reject };
+  });
+
+  /** `generation`: the list cache's when the build began; `startedAt`: performance.now() before its first query. */
+  constructor(readonly generation: number, readonly startedAt: number) {}
+
+  /** Reads the list batch by batch (`nextBatch(0)` first), encoding each as it comes, when the first is full. */
+  async run(nextBatch: (afterId: number) => Promise<readonly HeroRow[]>, batchSize: number): Promise<void> {
+    let first: readonly HeroRow[];
+    try {
+      first = await nextBatch(0);
+    } catch (err) {
+      this.#settleFirst!.reject(err);
+      return;
+    }
+    this.#settleFirst!.resolve(first);
+    if (first.length < batchSize) return;
+    try {
+      let batch = first;
+      let prefix = '[';
+      for (;;) {
+        this.#identity.push(Buffer.from(prefix + batch.map((row) => JSON.stringify({ id: row.id, name: row.name })).join(','), 'utf8'));
+        prefix = ',';
+        if (batch.length < batchSize) break;
+        batch = await nextBatch(batch[batch.length - 1]!.id);
+        if (batch.length === 0) break;
+      }
+      this.#identity.push(Buffer.from(']'));
+      this.#identity.end();
+    } catch (err) {
+      this.#identity.end(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  /** A stream of the list's bytes (gzip-compressed when `gzip`), from the start. */
+  reader(gzip: boolean): Readable {
+    return gzip ? this.#gzipped().reader() : this.#identity.reader();
+  }
+
+  #gzipped(): ChunkLog {
+    if (this.#gzip) return this.#gzip;
+    const log = new ChunkLog();
+    this.#gzip = log;
+    const zip = createGzip();
+    zip.on('data', (chunk: Buffer) => log.push(chunk));
+    zip.on('end', () => log.end());
+    zip.on('error', (err) => log.end(err));
+    const source = this.#identity.reader();
+    source.on('error', (err) => {
+      log.end(err);
+      zip.destroy();
+    });
+    source.pipe(zip);
+    return log;
+  }
+}
