@@ -21,3 +21,5 @@ export { addClient, addUser, type ClientInput, type OAuthRows } from './oauth-ro
 export { passwordToken, type TokenOptions, type TokenResponse } from './password-token.ts';
 export { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClaims } from './dpop.ts';
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
+export { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
+export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';
