@@ -20,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { parseProxyTrust } from '@heroes/platform';
 import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 const LOGIN_ADDRESS_LIMIT = 5;
 const REGISTER_LIMIT = 3;
@@ -33,6 +34,7 @@ let nginxDir = '';
 
 test.before(async () => {
   database = await createTestDatabase();
+  await registerPasswordClient(database.url);
   stack = await startInProcessStack(
     database.url,
     // The account limit out of the way: each guess names another account, so only the address limit can answer 429.
@@ -90,7 +92,7 @@ test.serial('rotating the left X-Forwarded-For entries: the login limit counts o
     const res = await fetch(`${stack.edge}/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': spoofed(i) },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: `nobody-${i}`, password: 'wrong-password-1' }),
+      body: new URLSearchParams({ grant_type: 'password', client_id: PASSWORD_CLIENT_ID, username: `nobody-${i}`, password: 'wrong-password-1' }),
     });
     await res.arrayBuffer();
     statuses.push(res.status);

@@ -11,6 +11,7 @@ import test from 'ava';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { passwordToken, startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 let database: TestDatabase;
 let proxy: TcpProxy;
@@ -19,6 +20,7 @@ let edge = '';
 
 test.before(async () => {
   database = await createTestDatabase();
+  await registerPasswordClient(database.url);
   const target = new URL(database.url);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const limits = { dbQueryTimeoutMs: 2_000, dbConnectTimeoutMs: 2_000 };
@@ -44,9 +46,9 @@ async function call(path: string, init: RequestInit = {}): Promise<{ status: num
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** A token for the built-in public client (the generous abort as in call()). */
+/** A token for a public client registered for the password grant (the generous abort as in call()). */
 async function accessToken(username: string, password: string): Promise<string> {
-  return (await passwordToken(edge, { id: 'tour-of-heroes' }, username, password, { signal: AbortSignal.timeout(60_000) })).access_token;
+  return (await passwordToken(edge, { id: PASSWORD_CLIENT_ID }, username, password, { signal: AbortSignal.timeout(60_000) })).access_token;
 }
 
 test('hung database → 503 naming the database for cached and uncached tokens alike; then recovery', async (t) => {

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { basic, exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_123);
 const RUNS = 1_000;
@@ -35,15 +36,15 @@ let goodToken = '';
 test.before(async () => {
   database = await createTestDatabase();
   const limits = { dbConnectTimeoutMs: 20_000, dbQueryTimeoutMs: 20_000 };
+  await registerPasswordClient(database.url);
   stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000 });
   edge = stack.edge;
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz password"}' });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  // The web app's public client (created by the edge) may use the password grant.
   const token = await fetch(`${edge}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'fuzz-user', password: 'fuzz password' }),
+    body: new URLSearchParams({ grant_type: 'password', client_id: PASSWORD_CLIENT_ID, username: 'fuzz-user', password: 'fuzz password' }),
   });
   const body = (await token.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`token: ${token.status} ${JSON.stringify(body)}`);

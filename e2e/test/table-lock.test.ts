@@ -12,6 +12,7 @@ import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { passwordToken, waitFor } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 const POOL_SIZE = 4;
 const WRITERS = 12;
@@ -21,6 +22,7 @@ let stack: InProcessStack | undefined;
 
 test.before(async () => {
   database = await createTestDatabase();
+  await registerPasswordClient(database.url);
   const limits = { dbQueryTimeoutMs: 1_000, dbConnectTimeoutMs: 5_000 };
   stack = await startInProcessStack(database.url, { ...limits, databasePoolSize: POOL_SIZE }, { ...limits, dbPoolSize: POOL_SIZE, introspectionTimeoutMs: 20_000 });
 });
@@ -34,7 +36,7 @@ async function accessToken(edge: string): Promise<string> {
   const credentials = { username: 'lock-user', password: 'hero-password-1' };
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
   if (registered.status !== 200) throw new Error(`register: ${registered.status}`);
-  return (await passwordToken(edge, { id: 'tour-of-heroes' }, credentials.username, credentials.password)).access_token;
+  return (await passwordToken(edge, { id: PASSWORD_CLIENT_ID }, credentials.username, credentials.password)).access_token;
 }
 
 test('a table lock under write load: every 503 wrote nothing, every 200 is stored, backends stay within the pools', async (t) => {

@@ -55,6 +55,7 @@ import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
 import { registerPasswordGrant } from './provider/password-grant.ts';
+import { registerClientCredentialsGrant } from './provider/client-credentials-grant.ts';
 import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
@@ -169,6 +170,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard, createLoginAuditor(trail, sqlPool(db)));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
+  registerClientCredentialsGrant(provider, { accessTokenTtl: config.accessTokenTtl });
   provider.on('server_error', (_ctx: unknown, err: unknown) => {
     // A full hash queue is load shedding (answered 503 by the outage mapper), not an error.
     if (!(err instanceof QueueFullError)) logger.error({ err }, 'oidc-provider server error');

@@ -8,8 +8,9 @@
  *    authorization server, untouched by http-kit;
  * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
  * 3. http-kit: request log, error → JSON, body rules, gzip;
- * 4. routes: /register, /heroes/[:id], /openapi.json, /docs (+ its assets),
- *    /app (the web app), / (links to those) and /favicon.ico;
+ * 4. routes: /.well-known/oauth-protected-resource (RFC 9728), /register,
+ *    /heroes/[:id], /openapi.json, /docs (+ its assets), /app (the web
+ *    app), / (links to those) and /favicon.ico;
  * 5. anything else → 404 `{"error":"not found"}`.
  * `config.skipLayers` (test-only, `npm run bench`'s layer table) leaves
  * named layers of APP_LAYERS out, to price each one.
@@ -22,6 +23,8 @@ import { mapDatabaseError } from '@heroes/db/database-errors';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
+import { describeProtectedResource } from './auth/protected-resource.ts';
+import { mountProtectedResourceMetadata } from './routes/protected-resource-metadata.ts';
 import type { CachedIntrospector } from './auth/cached-introspector.ts';
 import type { ResourceServerConfig } from './config/resource-server-config.ts';
 import type { Database } from './data/create-pool.ts';
@@ -62,18 +65,20 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   app.silent = true;
 
   const router = new Router();
+  const resource = describeProtectedResource(config.publicBaseUrl, config.realm);
+  mountProtectedResourceMetadata(router, { resource, issuer: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
   const once = createOnce({ db, clientSecret: config.clientSecret, keepHours: config.idempotencyKeyHours });
   mountRegisterRoute(router, { db, hashQueue, logger, once, ...config });
   mountHeroRoutes(router, {
     heroes,
     once,
     listCache,
-    bearerGuard: createBearerGuard(introspector, config.realm),
+    bearerGuard: createBearerGuard(introspector, resource),
     limitWrites: limitHeroWrites(db, config),
     maxNameLength: config.maxHeroNameLength,
     readScope: config.heroesReadScope,
     writeScope: config.heroesWriteScope,
-    realm: config.realm,
+    resource,
   });
 
   const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);

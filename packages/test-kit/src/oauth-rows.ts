@@ -21,12 +21,14 @@ export interface ClientInput {
   redirectUris?: string[] | undefined;
   allowedScopes?: string[] | undefined;
   allowedOrigins?: string[] | undefined;
+  /** Absent or empty: the default of the client's kind (docs/oauth.md). */
+  grantTypes?: string[] | undefined;
 }
 
 /** The part of a Prisma client that these helpers write through. */
 export interface OAuthRows {
   oAuthClient: {
-    create(args: { data: { id: string; hashedSecret: string | null; redirectUris: string[]; allowedScopes: string[]; allowedOrigins: string[] } }): PromiseLike<unknown>;
+    create(args: { data: { id: string; hashedSecret: string | null; redirectUris: string[]; allowedScopes: string[]; allowedOrigins: string[]; grantTypes?: string[] } }): PromiseLike<unknown>;
   };
   user: {
     create(args: { data: { username: string; salt: string; hashedPassword: string } }): PromiseLike<{ id: number }>;
@@ -43,6 +45,7 @@ export async function addClient(db: Pick<OAuthRows, 'oAuthClient'>, input: Clien
       redirectUris: input.redirectUris ?? (input.redirectUri === undefined ? [] : [input.redirectUri]),
       allowedScopes: input.allowedScopes ?? [],
       allowedOrigins: input.allowedOrigins ?? [],
+      ...(input.grantTypes === undefined ? {} : { grantTypes: input.grantTypes }),
     },
   });
 }

@@ -7,7 +7,7 @@
  *
  * Usage:
  *   const { access_token } = await passwordToken(edge, { id: 'app', secret: 'app-secret' }, 'bob', 'bob password');
- *   const token = await passwordToken(edge, { id: 'tour-of-heroes' }, 'bob', 'bob password', { scope: 'heroes:read' });
+ *   const token = await passwordToken(edge, { id: 'my-app' }, 'bob', 'bob password', { scope: 'heroes:read' });
  */
 import { basic } from './basic-auth.ts';
 

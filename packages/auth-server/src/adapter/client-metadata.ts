@@ -6,10 +6,13 @@
  * - a client with a secret authenticates with it (Basic or form body); the
  *   stored bcrypt hash stands in for `client_secret` and is only ever
  *   compared through compareClientSecret (see clients/secret-cache.ts);
- * - a client without a secret is public (`none`): password and code grants,
- *   never a refresh token;
- * - the code flow (response type `code`) needs a registered redirect URI;
- *   every registered one is listed (the library compares exactly);
+ *   a client without a secret is public (`none`);
+ * - its grant types are the registered ones or the default of its kind
+ *   (clients/grant-types.ts): a public client never gets a refresh token
+ *   or client credentials;
+ * - the code flow (response type `code`) needs a registered redirect URI
+ *   and the authorization_code grant; every registered URI is listed (the
+ *   library compares exactly);
  * - what the client may be granted (scopes/allowed-scopes.ts: none
  *   registered → the hero scopes, written out) travels as the custom
  *   property `allowed_scopes`, not as `scope`: the library would check a
@@ -33,6 +36,7 @@
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';
 import { effectiveOrigins } from '../clients/allowed-origins.ts';
+import { effectiveGrantTypes } from '../clients/grant-types.ts';
 import { ALLOWED_SCOPES_PROPERTY, allowedScopes } from '../scopes/allowed-scopes.ts';
 
 /** The client metadata property that carries the allowed web origins. */
@@ -44,16 +48,17 @@ export interface ClientMetadataOptions {
 }
 
 export function toClientMetadata(
-  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUris' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins'>>,
+  row: Pick<OAuthClient, 'id' | 'hashedSecret' | 'redirectUris' | 'allowedScopes'> & Partial<Pick<OAuthClient, 'allowedOrigins' | 'grantTypes'>>,
   { introspectionOnly = false }: ClientMetadataOptions = {},
 ): ClientMetadata {
   const confidential = row.hashedSecret !== null && row.hashedSecret !== '';
   const redirectUris = introspectionOnly ? [] : row.redirectUris;
+  const grantTypes = introspectionOnly ? [] : effectiveGrantTypes({ id: row.id, registered: row.grantTypes ?? [], confidential });
   const metadata: ClientMetadata = {
     client_id: row.id,
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
-    grant_types: introspectionOnly ? [] : confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'],
-    response_types: redirectUris.length > 0 ? ['code'] : [],
+    grant_types: grantTypes,
+    response_types: redirectUris.length > 0 && grantTypes.includes('authorization_code') ? ['code'] : [],
     redirect_uris: [...redirectUris],
     application_type: redirectUris.every(isWebUri) ? 'web' : 'native',
     [ALLOWED_ORIGINS]: introspectionOnly ? [] : effectiveOrigins(row.allowedOrigins ?? [], redirectUris),

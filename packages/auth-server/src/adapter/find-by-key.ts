@@ -30,6 +30,8 @@ export interface ClientRow {
   allowedScopes: string[];
   /** Web origins for browser calls (clients/allowed-origins.ts). */
   allowedOrigins: string[];
+  /** Registered grant types (empty: the default of the client's kind, clients/grant-types.ts). */
+  grantTypes: string[];
 }
 
 export type TokenTableName = 'access_tokens' | 'refresh_tokens' | 'authorization_codes';
@@ -74,13 +76,13 @@ export async function findRecordByUid(db: PrismaClient, model: string, uid: stri
 
 /** An `oauth_clients` row by id, with the columns the provider's metadata needs. */
 export async function findClientRow(db: PrismaClient, id: string): Promise<ClientRow | undefined> {
-  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uris: string[]; allowed_scopes: string[]; allowed_origins: string[] }>({
+  const { rows } = await sqlPool(db).query<{ id: string; hashed_secret: string | null; redirect_uris: string[]; allowed_scopes: string[]; allowed_origins: string[]; grant_types: string[] }>({
     name: 'adapter-find-client',
-    text: 'SELECT id, hashed_secret, redirect_uris, allowed_scopes, allowed_origins FROM oauth_clients WHERE id = $1',
+    text: 'SELECT id, hashed_secret, redirect_uris, allowed_scopes, allowed_origins, grant_types FROM oauth_clients WHERE id = $1',
     values: [id],
   });
   const row = rows[0];
-  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUris: row.redirect_uris, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins };
+  return row && { id: row.id, hashedSecret: row.hashed_secret, redirectUris: row.redirect_uris, allowedScopes: row.allowed_scopes, allowedOrigins: row.allowed_origins, grantTypes: row.grant_types };
 }
 
 export interface UserRow {

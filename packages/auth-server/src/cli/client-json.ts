@@ -6,10 +6,13 @@
  * Registered values and what applies are both given: a client registered
  * without scopes may be granted the hero scopes (scopes/allowed-scopes.ts),
  * one without origins is called from its redirect URIs' origins
- * (clients/allowed-origins.ts).
+ * (clients/allowed-origins.ts), one without grant types uses the default
+ * of its kind (clients/grant-types.ts; the resource server's own client
+ * only introspects: no grant at all).
  */
-import { effectiveOrigins, type ClientSummary } from '../clients/index.ts';
+import { effectiveGrantTypes, effectiveOrigins, type ClientSummary } from '../clients/index.ts';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';
+import { cliSetting } from './cli-settings.ts';
 
 export interface ClientJson {
   id: string;
@@ -23,6 +26,10 @@ export interface ClientJson {
   allowedOrigins: string[];
   /** The web origins whose pages may call the token, revoke and introspect endpoints. */
   effectiveOrigins: string[];
+  /** As registered; empty: the default of the client's kind applies. */
+  grantTypes: string[];
+  /** The grant types the token endpoint accepts from this client. */
+  effectiveGrantTypes: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -36,7 +43,15 @@ export function clientJson(client: ClientSummary): ClientJson {
     effectiveScopes: allowedScopes(client.allowedScopes),
     allowedOrigins: [...client.allowedOrigins],
     effectiveOrigins: effectiveOrigins(client.allowedOrigins, client.redirectUris),
+    grantTypes: [...client.grantTypes],
+    effectiveGrantTypes: servedGrantTypes(client),
     createdAt: client.createdAt.toISOString(),
     updatedAt: client.updatedAt.toISOString(),
   };
+}
+
+/** The grant types the token endpoint accepts from `client` (adapter/client-metadata.ts decides the same). */
+export function servedGrantTypes(client: ClientSummary): string[] {
+  if (client.id === cliSetting('resourceServerClientId')) return [];
+  return effectiveGrantTypes({ id: client.id, registered: client.grantTypes, confidential: !client.isPublic });
 }

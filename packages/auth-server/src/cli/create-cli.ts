@@ -12,6 +12,7 @@ import { RemoveClientCommand } from './commands/remove-client-command.ts';
 import { RotateSecretCommand } from './commands/rotate-secret-command.ts';
 import { SetRedirectUrisCommand } from './commands/set-redirect-uris-command.ts';
 import { SetScopesCommand } from './commands/set-scopes-command.ts';
+import { SetGrantTypesCommand } from './commands/set-grant-types-command.ts';
 import { EventsCommand } from './commands/events-command.ts';
 import { KeysRotateCommand } from './commands/keys-rotate-command.ts';
 import { TokensRevokeCommand } from './commands/tokens-revoke-command.ts';
@@ -26,7 +27,7 @@ class AuthCli extends Cli {
 }
 
 export const COMMANDS = [
-  AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, RotateSecretCommand, KeysCommand,
+  AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, SetGrantTypesCommand, RotateSecretCommand, KeysCommand,
   UsersListCommand, UsersDisableCommand, UsersEnableCommand, UsersUnlockCommand, UsersDeleteCommand, TokensRevokeCommand, EventsCommand, KeysRotateCommand,
 ];
 

@@ -14,6 +14,7 @@ export function describeClient(client: ClientSummary): string {
     // Registered without scopes, a client is allowed the hero scopes (scopes/allowed-scopes.ts): say so.
     client.allowedScopes.length > 0 ? `scopes: ${formatScopes(client.allowedScopes)}` : `default scopes: ${HERO_SCOPES.join(' ')}`,
     ...origins,
+    ...(client.grantTypes.length > 0 ? [`grant types: ${client.grantTypes.join(' ')}`] : []),
   ].join(', ');
 }
 

@@ -15,6 +15,7 @@ export function formatClientDetails(client: ClientSummary): string {
     ['Redirect URIs', json.redirectUris.length > 0 ? json.redirectUris : ['none (no authorization-code flow)']],
     ['Allowed scopes', json.allowedScopes.length > 0 ? [json.allowedScopes.join(' ')] : [`none registered: ${json.effectiveScopes.join(' ')} apply`]],
     ['Allowed origins', json.allowedOrigins.length > 0 ? json.allowedOrigins : json.effectiveOrigins.length > 0 ? [`none registered: ${json.effectiveOrigins.join(' ')} (the redirect URIs' origins) apply`] : ['none']],
+    ['Grant types', json.grantTypes.length > 0 ? [json.effectiveGrantTypes.join(' ')] : [json.effectiveGrantTypes.length > 0 ? `none registered: ${json.effectiveGrantTypes.join(' ')} apply` : 'none (introspection only)']],
     ['Created', [json.createdAt]],
     ['Updated', [json.updatedAt]],
   ];

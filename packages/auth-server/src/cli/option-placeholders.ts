@@ -8,6 +8,7 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '--redirect-uri': 'uri',
   '--allowed-scopes': 'scopes',
   '--allowed-origin': 'origin',
+  '--grant-types': 'grants',
   '--user': 'username',
   '--client': 'id',
   '--type': 'type',

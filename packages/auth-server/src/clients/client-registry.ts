@@ -24,6 +24,7 @@ import { generateClientSecret, hashClientSecret } from './client-secret.ts';
 import { validateRedirectUris } from './redirect-uri.ts';
 import { validateAllowedOrigins } from './allowed-origins.ts';
 import { parseScopes } from './parse-scopes.ts';
+import { checkGrantTypesForKind, parseGrantTypes } from './grant-types.ts';
 
 /** What may be shown about a client: never its secret or hash. */
 export interface ClientSummary {
@@ -35,6 +36,8 @@ export interface ClientSummary {
   allowedScopes: string[];
   /** Registered web origins (empty: the redirect URIs' origins apply). */
   allowedOrigins: string[];
+  /** Registered grant types (empty: the default of the client's kind, clients/grant-types.ts). */
+  grantTypes: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,6 +52,8 @@ export interface AddClientInput {
   allowedScopes?: string | readonly string[] | undefined;
   /** Web origins for browser calls to token/revoke/introspect (docs/oauth.md). */
   allowedOrigins?: readonly string[] | undefined;
+  /** A space-separated list or split values (grant-types.ts); omitted or empty: the default of the client's kind. */
+  grantTypes?: string | readonly string[] | undefined;
 }
 
 /**
@@ -61,10 +66,12 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   const allowedScopes = toScopes(input.allowedScopes);
   const redirectUris = validateRedirectUris(input.redirectUris ?? []);
   const allowedOrigins = validateAllowedOrigins(input.allowedOrigins ?? []);
+  const grantTypes = parseGrantTypes(input.grantTypes ?? []);
+  checkGrantTypesForKind(grantTypes, input.secret !== undefined);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
     const [row] = await db.$transaction([
-      db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins } }),
+      db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins, grantTypes } }),
       auditStatement(db, { type: 'client.added', clientId: id, reason: hashedSecret === null ? 'public client' : 'confidential client' }),
     ]);
     return toSummary(row);
@@ -123,6 +130,24 @@ export async function setScopes(
 /** Replaces the redirect URIs; an empty list clears them (no code flow). */
 export async function setRedirectUris(db: PrismaClient, id: string, redirectUris: readonly string[]): Promise<ClientSummary> {
   return updateClient(db, id, { redirectUris: validateRedirectUris(redirectUris) }, 'redirect URIs set');
+}
+
+/**
+ * Replaces the grant types; an empty list or string returns the client to
+ * the default of its kind. A public client is refused refresh_token and
+ * client_credentials. Tokens already issued stay valid until they expire or
+ * are revoked; the next token request is judged by the new list.
+ */
+export async function setGrantTypes(db: PrismaClient, id: string, grantTypes: string | readonly string[]): Promise<ClientSummary> {
+  const parsed = parseGrantTypes(grantTypes);
+  return db.$transaction(async (tx) => {
+    const row = await tx.oAuthClient.findUnique({ where: { id }, select: { hashedSecret: true } });
+    if (!row) throw clientNotFound(id);
+    checkGrantTypesForKind(parsed, row.hashedSecret !== null);
+    const updated = await tx.oAuthClient.update({ where: { id }, data: { grantTypes: parsed } });
+    await auditStatement(tx, { type: 'client.changed', clientId: id, reason: 'grant types set' });
+    return toSummary(updated);
+  });
 }
 
 export interface RotateSecretOptions {
@@ -185,6 +210,7 @@ function toSummary(row: OAuthClient): ClientSummary {
     redirectUris: row.redirectUris,
     allowedScopes: row.allowedScopes,
     allowedOrigins: row.allowedOrigins,
+    grantTypes: row.grantTypes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -11,6 +11,7 @@ export {
   removeClient,
   setScopes,
   setRedirectUris,
+  setGrantTypes,
   rotateSecret,
   type AddClientInput,
   type ClientSummary,
@@ -22,6 +23,7 @@ export { validateClientId, MAX_CLIENT_ID_LENGTH } from './client-id.ts';
 export { validateRedirectUri, validateRedirectUris, MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from './redirect-uri.ts';
 export { validateAllowedOrigins, effectiveOrigins, MAX_ALLOWED_ORIGINS } from './allowed-origins.ts';
 export { parseScopes, validateScope } from './parse-scopes.ts';
+export { GRANT_TYPES, parseGrantTypes, checkGrantTypesForKind, effectiveGrantTypes, defaultGrantTypes, type GrantType } from './grant-types.ts';
 export { formatScopes } from '@heroes/oauth-scopes';
 export {
   hashClientSecret,

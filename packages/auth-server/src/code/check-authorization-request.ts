@@ -14,9 +14,13 @@
  *   scope except `openid`; a scope → exactly the requested values.
  *   `openid` (OpenID Connect Core 3.1.2.1) may be added by any client to
  *   ask for an ID token and is never authority; `nonce` is kept for the ID
- *   token. `openid` is never implied: a request without it gets no ID token.
+ *   token. `openid` is never implied: a request without it gets no ID token;
+ * - resource (RFC 8707 section 2), when sent, must name the hero API
+ *   (@heroes/oauth-scopes resource-indicator.ts) → invalid_target; its
+ *   tokens carry that audience whether or not it was sent
+ *   (provider/access-token-audience.ts).
  */
-import { formatScopes, OPENID } from '@heroes/oauth-scopes';
+import { formatScopes, isSameResource, OPENID } from '@heroes/oauth-scopes';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
@@ -37,7 +41,8 @@ export interface AuthorizationRequest {
   redirectUriSent: boolean;
 }
 
-export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest): AuthorizationRequest {
+/** `resource`: the hero API's identifier (resourceIdentifier of PUBLIC_BASE_URL). */
+export function checkAuthorizationRequest(client: CodeClient, request: CodeRequest, resource: string): AuthorizationRequest {
   if (!request.responseType) {
     throw new RedirectError('invalid_request', 'response_type is required'); // RFC 6749 4.1.2.1: missing parameter
   }
@@ -56,6 +61,10 @@ export function checkAuthorizationRequest(client: CodeClient, request: CodeReque
   if (request.codeChallenge !== undefined) {
     if (request.codeChallengeMethod !== 'S256') throw new RedirectError('invalid_request', 'code_challenge_method must be S256');
     if (!CHALLENGE.test(request.codeChallenge)) throw new RedirectError('invalid_request', 'code_challenge must be 43 to 128 characters of [A-Za-z0-9-._~]');
+  }
+
+  if (request.resource !== undefined && !isSameResource(request.resource, resource)) {
+    throw new RedirectError('invalid_target', `unknown resource: this server issues tokens for ${resource} only`);
   }
 
   const scopes = resolveScopes(allowedScopes(client.allowedScopes), request.scope);

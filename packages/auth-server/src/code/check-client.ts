@@ -6,6 +6,8 @@
  *   outside VSCHAR, RFC 6749 Appendix A.1, is unknown without a query);
  * - the resource server's own client exists only to introspect → 400 page
  *   `unauthorized_client` (RFC 6749 4.1.2.1), whatever its registration;
+ * - a client whose grant types (clients/grant-types.ts) lack
+ *   authorization_code → 400 page `unauthorized_client`;
  * - the client must have a registered redirect URI → else 400 page;
  * - a redirect_uri parameter, when sent, must equal one of the registered
  *   ones exactly, character for character (RFC 6749 3.1.2.3, RFC 9700
@@ -16,6 +18,7 @@
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { isVschar } from '../clients/vschar.ts';
+import { effectiveGrantTypes } from '../clients/grant-types.ts';
 import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
 
@@ -31,13 +34,16 @@ export async function checkClient(
   if (!isVschar(request.clientId)) throw new PageError('invalid_client', 'unknown client');
   const client = await db.oAuthClient.findUnique({
     where: { id: request.clientId },
-    select: { id: true, hashedSecret: true, redirectUris: true, allowedScopes: true },
+    select: { id: true, hashedSecret: true, redirectUris: true, allowedScopes: true, grantTypes: true },
   });
   if (!client) throw new PageError('invalid_client', 'unknown client');
   if (client.id === introspectionOnlyClientId) {
     throw new PageError('unauthorized_client', 'this client may only introspect tokens; it cannot use the authorization code flow');
   }
-  const { redirectUris, ...rest } = client;
+  const { redirectUris, grantTypes, ...rest } = client;
+  if (!effectiveGrantTypes({ id: client.id, registered: grantTypes, confidential: Boolean(client.hashedSecret) }).includes('authorization_code')) {
+    throw new PageError('unauthorized_client', 'this client is not registered for the authorization code flow');
+  }
   return { ...rest, redirectUri: chooseRedirectUri(redirectUris, request.redirectUri) };
 }
 

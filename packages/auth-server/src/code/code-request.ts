@@ -28,6 +28,8 @@ export interface CodeRequest {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   nonce?: string;
+  /** RFC 8707: the protected resource the token is for. */
+  resource?: string;
   username?: string;
   password?: string;
 }
@@ -41,6 +43,7 @@ const NAMES = {
   codeChallenge: 'code_challenge',
   codeChallengeMethod: 'code_challenge_method',
   nonce: 'nonce',
+  resource: 'resource',
   username: 'username',
   password: 'password',
 } as const satisfies Record<keyof CodeRequest, string>;
@@ -59,6 +62,7 @@ export const MAX_PARAMETER_LENGTHS: Readonly<Record<keyof CodeRequest, number>> 
   codeChallenge: 128, // RFC 7636 4.1
   codeChallengeMethod: 64,
   nonce: 1024,
+  resource: MAX_REDIRECT_URI_LENGTH,
   username: 1024,
   password: 1024,
 });
@@ -85,7 +89,7 @@ export function parseCodeRequest(source: Record<string, unknown>): ParseResult {
 /** The OAuth parameters carried through the login form (no credentials). */
 export function oauthParams(request: CodeRequest): [string, string][] {
   const out: [string, string][] = [];
-  for (const key of ['clientId', 'redirectUri', 'responseType', 'state', 'scope', 'codeChallenge', 'codeChallengeMethod', 'nonce'] as const) {
+  for (const key of ['clientId', 'redirectUri', 'responseType', 'state', 'scope', 'codeChallenge', 'codeChallengeMethod', 'nonce', 'resource'] as const) {
     const value = request[key];
     if (value !== undefined) out.push([NAMES[key], value]);
   }

@@ -21,6 +21,7 @@
  * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
  */
 import Router from '@koa/router';
+import { resourceIdentifier } from '@heroes/oauth-scopes';
 import type { Context, Middleware } from 'koa';
 import { dispatchByMethod, QueueFullError, RetryLaterError, type FormValue } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
@@ -89,6 +90,7 @@ function checked(ctx: Context): { request: CodeRequest; client: CodeClient; auth
 }
 
 export function createCodeRouter(deps: CodeRouteDeps): Router {
+  const heroApi = resourceIdentifier(deps.issuer);
   const answerFlowErrors: Middleware = async function answerFlowErrors(ctx, next) {
     try {
       await next();
@@ -120,7 +122,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const checkAuthorizationStep: Middleware = async function checkAuthorizationStep(ctx, next) {
     const flow = flowOf(ctx);
     if (!flow.client || !flow.request) throw new Error('checkAuthorizationStep ran before checkClientStep');
-    flow.authorization = checkAuthorizationRequest(flow.client, flow.request);
+    flow.authorization = checkAuthorizationRequest(flow.client, flow.request, heroApi);
     return next();
   };
 

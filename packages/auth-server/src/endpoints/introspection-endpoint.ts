@@ -16,6 +16,7 @@
  *    tokens a client may see: provider/create-provider.ts)
  */
 import { ROUTES } from '../provider/routes.ts';
+import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { createFastIntrospection } from '../middleware/fast-introspection.ts';
 import { requireConfidentialIntrospection } from '../middleware/introspection-guard.ts';
 import { readProviderForm } from '../middleware/read-provider-form.ts';
@@ -24,7 +25,7 @@ import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '
 
 export function introspectionEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint {
   const fastPath = deps.fastIntrospection
-    ? [createFastIntrospection({ db: deps.db, issuer: deps.provider.issuer, resourceServerClientId: deps.resourceServerClientId, secrets: deps.secrets })]
+    ? [createFastIntrospection({ db: deps.db, issuer: deps.provider.issuer, resourceServerClientId: deps.resourceServerClientId, secrets: deps.secrets, resource: resourceIdentifier(deps.publicBaseUrl) })]
     : [];
   return {
     path: ROUTES.introspection,

@@ -14,7 +14,8 @@
  *  6. methods: POST; OPTIONS to the library (CORS preflight); else 405
  *  7. database outages, here or in the library → 503 (out)
  *  8. the form read through http-kit (413, 415, 400) and handed to the library
- *  9. `scope` syntax and limits → 400 invalid_scope
+ *  9. `scope` syntax and limits → 400 invalid_scope; `resource` (RFC 8707)
+ *     other than the hero API → 400 invalid_target
  * 10. client authentication normalized: `Basic base64(id:)` is a public
  *     client, a malformed header → 401, no client authentication at all
  *     → 401, WWW-Authenticate on 401s (out)
@@ -29,7 +30,9 @@
  */
 import { ROUTES } from '../provider/routes.ts';
 import { createRefreshSubScope } from '../provider/refresh-sub-scope.ts';
+import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { checkScopeParameter } from '../middleware/check-scope-parameter.ts';
+import { createResourceParameterCheck } from '../middleware/check-resource-parameter.ts';
 import { readProviderForm } from '../middleware/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from '../middleware/require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from '../middleware/revoke-on-refresh.ts';
@@ -52,6 +55,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
           shared.mapDatabaseOutage,
           readProviderForm,
           checkScopeParameter,
+          createResourceParameterCheck(resourceIdentifier(deps.publicBaseUrl)),
           shared.normalizeClientAuth,
           createCodeRedirectUriCheck(deps),
           createRefreshSubScope(deps.provider),

@@ -16,14 +16,15 @@
  *   secret cache for the client's current stored hash (no bcrypt here);
  * - the token row exists, is not consumed, has not expired (row and
  *   payload `exp`), holds an opaque AccessToken payload of that client
- *   without session binding, audience, sender constraint or authorization
- *   details;
+ *   without session binding, sender constraint or authorization details
+ *   (its audience: a string or list, or none stored, read as the hero API
+ *   as the provider reads it, provider/access-token-audience.ts);
  * - its grant exists, has not expired and names the same client and account;
  * - its client still exists and the caller may see it (the provider's
  *   allowedPolicy: the resource server's client, or the token's own client).
  * The answer, built as the provider builds it: `active`, `sub`, the stored
- * extra claims (`username`), `client_id`, `exp`, `iat`, `iss`, `scope` when
- * scoped, `token_type: "Bearer"`; `Cache-Control: no-store`.
+ * extra claims (`username`), `client_id`, `exp`, `iat`, `iss`, `aud`, `scope`
+ * when scoped, `token_type: "Bearer"`; `Cache-Control: no-store`.
  */
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
@@ -32,11 +33,12 @@ import { readIntrospectionRow, type IntrospectionRow } from './introspection-row
 import { providerForm } from '../provider/library-seams.ts';
 import type { RememberedSecrets } from '../clients/secret-cache.ts';
 import { parseBasic } from './parse-basic.ts';
+import { storedAudience } from '../provider/access-token-audience.ts';
 
 /** The library's opaque values (see adapter/token-adapter.ts). */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 /** Payload members the fast path does not reproduce: their presence sends the request to the provider. */
-const UNHANDLED_MEMBERS = ['sid', 'aud', 'rar', 'jkt', 'x5t#S256', 'expiresWithSession', 'sessionUid', 'nbf', 'format', 'jwt', 'jwt-ietf', 'paseto', 'consumed'];
+const UNHANDLED_MEMBERS = ['sid', 'rar', 'jkt', 'x5t#S256', 'expiresWithSession', 'sessionUid', 'nbf', 'format', 'jwt', 'jwt-ietf', 'paseto', 'consumed'];
 
 export interface FastIntrospectionDeps {
   db: PrismaClient;
@@ -45,16 +47,18 @@ export interface FastIntrospectionDeps {
   /** The client that may introspect any token (RESOURCE_SERVER_CLIENT_ID). */
   resourceServerClientId: string;
   secrets: RememberedSecrets;
+  /** The hero API's resource identifier: the audience of a token stored without one. */
+  resource: string;
 }
 
-export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets }: FastIntrospectionDeps): Middleware {
+export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets, resource }: FastIntrospectionDeps): Middleware {
   return async function fastIntrospection(ctx, next) {
     const token = tokenParam(providerForm(ctx.req));
     const caller = token === undefined ? undefined : parseBasic(ctx.get('Authorization'));
     if (token === undefined || !caller?.secret) return next();
     const row = await readIntrospectionRow(db, caller.id, token);
     if (!row?.callerHashedSecret || !secrets.remembered(caller.id, row.callerHashedSecret, caller.secret)) return next();
-    const body = activeAnswer(row, caller.id, { issuer, resourceServerClientId });
+    const body = activeAnswer(row, caller.id, { issuer, resourceServerClientId, resource });
     if (!body) return next();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
@@ -70,7 +74,7 @@ function tokenParam(form: Record<string, FormValue> | undefined): string | undef
 }
 
 /** The provider's answer for a live token the caller may see, or undefined to let the provider decide. */
-function activeAnswer(row: IntrospectionRow, callerId: string, options: { issuer: string; resourceServerClientId: string }): Record<string, unknown> | undefined {
+function activeAnswer(row: IntrospectionRow, callerId: string, options: { issuer: string; resourceServerClientId: string; resource: string }): Record<string, unknown> | undefined {
   const { token, grant } = row;
   if (!token || token.consumed || !token.clientExists || token.expiresMs <= Date.now()) return undefined;
   const payload = token.payload;
@@ -81,6 +85,8 @@ function activeAnswer(row: IntrospectionRow, callerId: string, options: { issuer
   if (typeof exp !== 'number' || exp <= now || typeof iat !== 'number') return undefined;
   if (accountId !== undefined && typeof accountId !== 'string') return undefined;
   if (scope !== undefined && typeof scope !== 'string') return undefined;
+  const aud = storedAudience(payload, options.resource);
+  if (typeof aud !== 'string' && !(Array.isArray(aud) && aud.every((value) => typeof value === 'string'))) return undefined;
   if (extra !== undefined && (typeof extra !== 'object' || extra === null || Array.isArray(extra))) return undefined;
   if (grantId !== undefined) {
     if (typeof grantId !== 'string' || !grant || !liveGrant(grant, token.clientId, accountId, now)) return undefined;
@@ -97,6 +103,7 @@ function activeAnswer(row: IntrospectionRow, callerId: string, options: { issuer
     exp,
     iat,
     iss: options.issuer,
+    aud,
     scope: scope || undefined,
     token_type: 'Bearer',
   });

@@ -5,9 +5,12 @@
  * Rules enforced here:
  * - off: devInteractions (it accepts any password), implicit flow, userinfo,
  *   logout, dynamic registration, resource indicators, client credentials,
- *   pushed authorization requests, DPoP (nothing here would use them);
- * - response type `code` only; grants password (ours), authorization_code
- *   and refresh_token; client auth client_secret_basic/post and none;
+ *   pushed authorization requests, DPoP (nothing here would use them, or
+ *   our own code does it: provider/client-credentials-grant.ts);
+ * - response type `code` only; grants password and client_credentials
+ *   (ours), authorization_code and refresh_token, each client only those it
+ *   is registered for (clients/grant-types.ts); client auth
+ *   client_secret_basic/post and none;
  * - keys from configuration (never the development keys);
  * - refresh tokens only for clients with a secret, rotated on every use
  *   (RFC 9700 section 4.14.2): a reused one revokes the whole grant (the
@@ -25,14 +28,16 @@
  * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
  *   the configured keys (RS256), living DEFAULTS.idTokenTtl;
  * - every access token's scope fixed as it is stored, whatever the grant
- *   (provider/access-token-scope.ts, around the adapter).
+ *   (provider/access-token-scope.ts, around the adapter), and its audience
+ *   (`aud`, RFC 8707) the hero API (provider/access-token-audience.ts).
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
 import type { AuthServerConfig } from '../config/load-config.ts';
 import { publishedKeys, type ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
-import { OPENID } from '@heroes/oauth-scopes';
+import { OPENID, resourceIdentifier } from '@heroes/oauth-scopes';
+import { withAccessTokenAudience } from './access-token-audience.ts';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { withAccessTokenScope, type AdapterFactory } from './access-token-scope.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
@@ -48,7 +53,8 @@ export interface ProviderDeps {
 export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     // Called once per model, after `provider` exists.
-    adapter: withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)),
+    // and every access token's audience, the hero API (provider/access-token-audience.ts).
+    adapter: withAccessTokenAudience(withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)), resourceIdentifier(config.publicBaseUrl)),
     findAccount,
     // The first key signs; retired ones verify while what they signed lives (config/keys.ts).
     jwks: publishedKeys(keys),

@@ -23,8 +23,9 @@ test('get-client <id> shows one client with what applies when nothing is registe
     `${label('Allowed scopes')}none registered: heroes:read heroes:write apply`,
     `${label('Allowed origins')}none registered: https://app.example http://127.0.0.1:8080 (the redirect URIs' origins) apply`,
   ]);
-  t.regex(lines[6]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
-  t.regex(lines[7]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
+  t.is(lines[6], `${label('Grant types')}none registered: password authorization_code refresh_token apply`);
+  t.regex(lines[7]!, /^Created: {9}\d{4}-\d\d-\d\dT/);
+  t.regex(lines[8]!, /^Updated: {9}\d{4}-\d\d-\d\dT/);
   for (const output of [result.stdout, result.stderr]) {
     t.false(output.includes(secret));
     t.false(output.includes(hash));
@@ -43,6 +44,8 @@ test('get-client --id with --json prints the client as one JSON object', async (
     redirectUris: [],
     allowedScopes: ['heroes:read', 'openid'],
     effectiveScopes: ['heroes:read', 'openid'],
+    grantTypes: [],
+    effectiveGrantTypes: ['password', 'authorization_code'],
     allowedOrigins: ['https://tool.example'],
     effectiveOrigins: ['https://tool.example'],
     createdAt: row.createdAt.toISOString(),

@@ -23,10 +23,10 @@ test.serial('list-clients shows every client but never a secret or hash', async 
   const table = await auth('list-clients');
   t.is(table.code, 0, table.stderr);
   const lines = table.stdout.trimEnd().split('\n');
-  t.regex(lines[0]!, /^ID\s+TYPE\s+REDIRECT URIS\s+ALLOWED SCOPES$/);
-  t.regex(lines[1]!, /^gen\s+confidential\s+-\s+-$/);
-  t.regex(lines[2]!, /^mobile\s+public\s+-\s+-$/);
-  t.regex(lines[3]!, /^web\s+confidential\s+https:\/\/a\.example\/cb https:\/\/b\.example\/cb\s+heroes$/);
+  t.regex(lines[0]!, /^ID\s+TYPE\s+GRANT TYPES\s+REDIRECT URIS\s+ALLOWED SCOPES$/);
+  t.regex(lines[1]!, /^gen\s+confidential\s+password authorization_code refresh_token\s+-\s+-$/);
+  t.regex(lines[2]!, /^mobile\s+public\s+password authorization_code\s+-\s+-$/);
+  t.regex(lines[3]!, /^web\s+confidential\s+password authorization_code refresh_token\s+https:\/\/a\.example\/cb https:\/\/b\.example\/cb\s+heroes$/);
 
   const json = await auth('list-clients', '--json');
   t.is(json.code, 0, json.stderr);
@@ -43,6 +43,6 @@ test.serial('list-clients shows every client but never a secret or hash', async 
     for (const hash of hashes) t.false(output.includes(hash!));
   }
   for (const row of rows) {
-    t.deepEqual(Object.keys(row).sort(), ['allowedOrigins', 'allowedScopes', 'createdAt', 'effectiveOrigins', 'effectiveScopes', 'id', 'redirectUris', 'type', 'updatedAt']);
+    t.deepEqual(Object.keys(row).sort(), ['allowedOrigins', 'allowedScopes', 'createdAt', 'effectiveGrantTypes', 'effectiveOrigins', 'effectiveScopes', 'grantTypes', 'id', 'redirectUris', 'type', 'updatedAt']);
   }
 });

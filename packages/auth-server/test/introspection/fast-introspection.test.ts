@@ -23,6 +23,7 @@ test.before(async () => {
   await addClient(fast.db, { id: 'plain', secret: 'plain-secret' });
   await addClient(fast.db, { id: 'other', secret: 'other-secret' });
   await addClient(fast.db, { id: 'resource-server', secret: 'rs-secret' });
+  await addClient(fast.db, { id: 'machine', secret: 'machine-secret', grantTypes: ['client_credentials'] });
   await addUser(fast.db, 'bob', 'hero-password-1');
   const accessTokens = fast.server.provider.AccessToken as unknown as { find: (...args: unknown[]) => Promise<unknown> };
   const find = accessTokens.find.bind(accessTokens);
@@ -68,11 +69,23 @@ test.serial('a live access token: the same answer, without the provider once the
     t.is(await compare(t, rs, { token, token_type_hint: 'access_token' }), 0);
   }
   const body = JSON.parse((await introspect(fast, rs, { token: scoped })).text) as Record<string, unknown>;
-  t.deepEqual(Object.keys(body), ['active', 'sub', 'grant_id', 'username', 'client_id', 'exp', 'iat', 'iss', 'scope', 'token_type']);
+  t.deepEqual(Object.keys(body), ['active', 'sub', 'grant_id', 'username', 'client_id', 'exp', 'iat', 'iss', 'aud', 'scope', 'token_type']);
   t.is(body['active'], true);
   // A client asking about its own token.
   await compare(t, basic('app', 'app-secret'), { token: scoped });
   t.is(await compare(t, basic('app', 'app-secret'), { token: scoped }), 0);
+});
+
+test.serial('a client-credentials token (no user, no grant) and one stored without an audience: the same answer', async (t) => {
+  const issued = await postForm(`${fast.url}/auth/token`, { grant_type: 'client_credentials' }, { authorization: basic('machine', 'machine-secret') });
+  const token = String(issued.body['access_token']);
+  await compare(t, rs, { token });
+  t.is(await compare(t, rs, { token }), 0, 'answered by the fast path');
+  const body = JSON.parse((await introspect(fast, rs, { token })).text) as Record<string, unknown>;
+  t.deepEqual(Object.keys(body), ['active', 'client_id', 'exp', 'iat', 'iss', 'aud', 'scope', 'token_type']);
+  const legacy = await issue('plain', 'plain-secret');
+  await fast.db.$executeRawUnsafe(`UPDATE access_tokens SET payload = payload - 'aud' WHERE id = '${hashToken(legacy)}'`);
+  t.is(await compare(t, rs, { token: legacy }), 0);
 });
 
 test.serial('everything else is the provider\'s answer', async (t) => {

@@ -25,7 +25,7 @@ for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/ope
     t.is(body['revocation_endpoint'], 'https://heroes.example/auth/revoke');
     t.is(body['introspection_endpoint'], 'https://heroes.example/auth/introspect');
     t.is(body['jwks_uri'], 'https://heroes.example/auth/jwks');
-    t.deepEqual([...(body['grant_types_supported'] as string[])].sort(), ['authorization_code', 'password', 'refresh_token']);
+    t.deepEqual([...(body['grant_types_supported'] as string[])].sort(), ['authorization_code', 'client_credentials', 'password', 'refresh_token'], 'exactly the grants served');
     t.deepEqual(body['response_types_supported'], ['code']);
     t.deepEqual(body['response_modes_supported'], ['query']);
     t.deepEqual(body['code_challenge_methods_supported'], ['S256']);

@@ -1,6 +1,8 @@
 /**
  * The error responses of a protected route (RFC 6750 section 3), each with
- * its WWW-Authenticate challenge and a JSON body.
+ * its WWW-Authenticate challenge and a JSON body. Every challenge names the
+ * realm and the resource's metadata document (`resource_metadata`, RFC 9728
+ * section 5.1), where a client finds which authorization server to ask.
  * - no credentials: 401, challenge without an error code (section 3.1).
  * - malformed header: 400 invalid_authorization_header (Aqueduct's body),
  *   challenge `error="invalid_request"`.
@@ -8,7 +10,8 @@
  *   (RFC 6750 section 3.1: "includes the same parameter more than once";
  *   RFC 9110 section 5.3: Authorization is not a list, so the copies cannot
  *   be combined, and Node would silently keep only the first).
- * - unknown, expired, revoked token: 401 invalid_token.
+ * - unknown, expired, revoked token, or one whose audience does not include
+ *   this resource (RFC 8707): 401 invalid_token.
  * - missing scope: 403 insufficient_scope with the scope needed, in the body
  *   (Aqueduct's `{"error","scope"}`) and in the challenge.
  * - authorization server unreachable: 503 (never 500, never a hang); when
@@ -16,30 +19,36 @@
  *   "authorization server cannot validate tokens right now".
  */
 import { BadRequestError, ForbiddenError, RetryLaterError, UnauthorizedError } from '@heroes/http-kit';
+import type { ProtectedResource } from './protected-resource.ts';
 
-function challenge(realm: string, params: Record<string, string> = {}): Record<string, string> {
-  const parts = [`realm="${realm}"`, ...Object.entries(params).map(([k, v]) => `${k}="${v}"`)];
+function challenge(resource: ProtectedResource, params: Record<string, string> = {}): Record<string, string> {
+  const parts = [`realm="${resource.realm}"`, `resource_metadata="${resource.metadataUrl}"`, ...Object.entries(params).map(([k, v]) => `${k}="${v}"`)];
   return { 'WWW-Authenticate': `Bearer ${parts.join(', ')}` };
 }
 
-export const missingCredentials = (realm: string) =>
-  new UnauthorizedError('unauthorized', { headers: challenge(realm) });
+export const missingCredentials = (resource: ProtectedResource) =>
+  new UnauthorizedError('unauthorized', { headers: challenge(resource) });
 
-export const malformedHeader = (realm: string) =>
-  new BadRequestError('invalid_authorization_header', { headers: challenge(realm, { error: 'invalid_request' }) });
+export const malformedHeader = (resource: ProtectedResource) =>
+  new BadRequestError('invalid_authorization_header', { headers: challenge(resource, { error: 'invalid_request' }) });
 
-export const duplicateAuthorization = (realm: string) =>
-  new BadRequestError('invalid_request', { headers: challenge(realm, { error: 'invalid_request' }) });
+export const duplicateAuthorization = (resource: ProtectedResource) =>
+  new BadRequestError('invalid_request', { headers: challenge(resource, { error: 'invalid_request' }) });
 
-export const invalidToken = (realm: string) =>
+export const invalidToken = (resource: ProtectedResource) =>
   new UnauthorizedError('invalid_token', {
-    headers: challenge(realm, { error: 'invalid_token', error_description: 'the access token is invalid, expired or revoked' }),
+    headers: challenge(resource, { error: 'invalid_token', error_description: 'the access token is invalid, expired or revoked' }),
   });
 
-export const insufficientScope = (realm: string, scope: string) =>
+export const wrongAudience = (resource: ProtectedResource) =>
+  new UnauthorizedError('invalid_token', {
+    headers: challenge(resource, { error: 'invalid_token', error_description: 'the access token is not meant for this resource' }),
+  });
+
+export const insufficientScope = (resource: ProtectedResource, scope: string) =>
   new ForbiddenError('insufficient_scope', {
     details: { scope },
-    headers: challenge(realm, { error: 'insufficient_scope', scope }),
+    headers: challenge(resource, { error: 'insufficient_scope', scope }),
   });
 
 /**

@@ -12,16 +12,17 @@ import { isGranted } from '@heroes/oauth-scopes';
 import type { Middleware } from 'koa';
 import type { AuthState } from './bearer-guard.ts';
 import { insufficientScope } from './challenges.ts';
+import type { ProtectedResource } from './protected-resource.ts';
 
 /**
  * Usage:
- *   [bearerGuard, requireScope('heroes:write', 'heroes'), createHero]
+ *   [bearerGuard, requireScope('heroes:write', resource), createHero]
  */
-export function requireScope(scope: string, realm: string): Middleware {
+export function requireScope(scope: string, resource: ProtectedResource): Middleware {
   return function requireScopeStep(ctx, next) {
     const { scopes } = (ctx.state as AuthState).auth;
     if (!isGranted(scopes, scope)) {
-      throw insufficientScope(realm, scope);
+      throw insufficientScope(resource, scope);
     }
     return next();
   };

@@ -15,6 +15,8 @@ export interface TokenInfo {
   exp?: number;
   /** The grant the token belongs to (`grant_id`): a revocation notice of that grant evicts it from the cache. */
   grantId?: string;
+  /** RFC 7662 `aud` as answered (a string or a list): the resources the token is for. */
+  audience?: string | readonly string[];
 }
 
 export const INACTIVE: TokenInfo = Object.freeze({ active: false, scopes: Object.freeze([]) });
@@ -47,7 +49,13 @@ export function toTokenInfo(body: unknown, nowSeconds = Date.now() / 1000): Toke
     sub: str(record.sub),
     exp,
     grantId: str(record.grant_id),
+    audience: audienceOf(record.aud),
   };
+}
+
+function audienceOf(value: unknown): string | readonly string[] | undefined {
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) ? value.filter((one): one is string => typeof one === 'string') : undefined;
 }
 
 function str(value: unknown): string | undefined {

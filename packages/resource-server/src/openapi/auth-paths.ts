@@ -13,12 +13,12 @@ export const AUTH_PATHS = {
     post: {
       tags: ['oauth'],
       summary: 'Get a token (RFC 6749)',
-      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636) and `refresh_token`. Confidential clients authenticate with HTTP Basic; public clients send `client_id`.',
+      description: 'Grants `password`, `authorization_code` (PKCE, RFC 7636), `refresh_token` and `client_credentials` (RFC 6749 section 4.4, confidential clients only), each client only those it is registered for (`unauthorized_client` otherwise). Confidential clients authenticate with HTTP Basic; public clients send `client_id`. `resource` (RFC 8707) may name the hero API (its identifier: `resource` of /.well-known/oauth-protected-resource); every access token carries it in `aud`.',
       security: clientAuth,
       requestBody: formBody('TokenRequest'),
       responses: {
         '200': json('TokenResponse', 'The token'),
-        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope'),
+        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope or invalid_target (a `resource` other than the hero API)'),
         '401': oauthError('invalid_client'),
         ...bodyTimeout,
         '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read'),
@@ -39,6 +39,7 @@ export const AUTH_PATHS = {
         { name: 'scope', in: 'query', schema: { type: 'string' } },
         { name: 'code_challenge', in: 'query', description: 'required for public clients', schema: { type: 'string' } },
         { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
+        { name: 'resource', in: 'query', description: 'RFC 8707: the hero API\'s identifier; another → redirected back with `error=invalid_target`', schema: { type: 'string' } },
       ],
       responses: { '200': html('The login form'), '400': html('An invalid request, shown as a page'), ...forwardingAnswers },
     },

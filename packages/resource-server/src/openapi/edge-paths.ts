@@ -30,6 +30,14 @@ const keyInUse = (other: string) => ({
 });
 
 export const EDGE_PATHS = {
+  '/.well-known/oauth-protected-resource': {
+    get: {
+      tags: ['oauth'],
+      summary: 'Protected resource metadata (RFC 9728)',
+      description: 'Which authorization server issues tokens for this API, its identifier (the `aud` of those tokens and the `resource` to ask for) and scopes. Every 401 of a hero route names this URL in `resource_metadata`.',
+      responses: { '200': json('ProtectedResourceMetadata', 'The metadata') },
+    },
+  },
   '/register': {
     post: {
       tags: ['users'],

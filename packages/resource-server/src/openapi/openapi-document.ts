@@ -46,6 +46,7 @@ export function createOpenApiDocument(): Record<string, unknown> {
           flows: {
             authorizationCode: { authorizationUrl: '/auth/code', tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
             password: { tokenUrl: '/auth/token', refreshUrl: '/auth/token', scopes: HERO_SCOPES },
+            clientCredentials: { tokenUrl: '/auth/token', scopes: HERO_SCOPES },
           },
         },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'An access token you already have (e.g. from `POST /auth/token`), sent as `Authorization: Bearer <token>`.' },

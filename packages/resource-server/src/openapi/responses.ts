@@ -8,12 +8,16 @@ export const error = (description: string) => json('Error', description);
 export const oauthError = (description: string) => json('OAuthError', description);
 
 export const challengeHeader = {
-  'WWW-Authenticate': { required: true, description: 'RFC 6750 section 3 challenge, e.g. `Bearer realm="heroes", error="invalid_token"`', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    required: true,
+    description: 'RFC 6750 section 3 challenge with `resource_metadata` (RFC 9728 section 5.1, the URL of /.well-known/oauth-protected-resource), e.g. `Bearer realm="heroes", resource_metadata="https://heroes.example/.well-known/oauth-protected-resource", error="invalid_token"`',
+    schema: { type: 'string', pattern: 'resource_metadata="[^"]+"' },
+  },
 };
 
 /** 401/403 of every bearer-protected route. */
 export const bearerErrors = {
-  '401': { ...error('No token, or an unknown, expired or revoked one'), headers: challengeHeader },
+  '401': { ...error('No token, or an unknown, expired or revoked one, or one whose `aud` does not name this API (RFC 8707)'), headers: challengeHeader },
   '403': { ...error('The token lacks the scope (`insufficient_scope`)'), headers: challengeHeader },
   '503': error('The database or the authorization server is unreachable'),
 };

@@ -1,6 +1,6 @@
 /**
- * Middleware: `/auth`, `/auth/*` and `/.well-known/*` go to the
- * authorization server untouched, through http-proxy-3 (the maintained
+ * Middleware: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own
+ * protected resource metadata, RFC 9728) go to the authorization server untouched, through http-proxy-3 (the maintained
  * rewrite of http-proxy), streaming both ways.
  * - the path is judged after normalisation (normalize-path.ts: dot-segments,
  *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
@@ -55,7 +55,7 @@ import { EDGE_HOLDS_REFUSALS, holdAnswer, takeHold } from './held-refusals.ts';
 import { announcesBody, readWholeBody } from './read-whole-body.ts';
 import { isOwnNormalForm, normalizePath } from './normalize-path.ts';
 
-export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/)/;
+export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/(?!oauth-protected-resource(?:\/|$)))/;
 
 export interface AuthForwarderOptions {
   target: string;

@@ -5,9 +5,16 @@
  *   maps a token to the introspection body; unknown → {active:false}.
  * - counts calls; `delayMs` slows answers; other paths echo the request
  *   (for forwarding tests).
+ * - an active token without `aud` is answered with the identifiers of every
+ *   edge started in this process (EDGE_AUDIENCES, filled by in-process.ts),
+ *   as the real server names the hero API; a test of the audience check
+ *   sets `aud` itself.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** The resource identifiers of the edges this test process started. */
+export const EDGE_AUDIENCES = new Set<string>();
 
 export interface FakeAuthServer {
   url: string;
@@ -44,7 +51,8 @@ export async function startFakeAuthServer(expectedAuthorization?: string): Promi
           const token = new URLSearchParams(body).get('token') ?? '';
           state.callsByToken.set(token, (state.callsByToken.get(token) ?? 0) + 1);
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(state.tokens.get(token) ?? { active: false }));
+          const record = state.tokens.get(token) ?? { active: false };
+          res.end(JSON.stringify(record['active'] === true && !('aud' in record) ? { ...record, aud: [...EDGE_AUDIENCES] } : record));
         }, state.delayMs);
         return;
       }

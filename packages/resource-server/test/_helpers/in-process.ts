@@ -8,6 +8,8 @@ import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { pino } from 'pino';
 import { freePort } from '@heroes/test-kit';
+import { resourceIdentifier } from '@heroes/oauth-scopes';
+import { EDGE_AUDIENCES } from './fake-auth-server.ts';
 import { createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
 
 export interface InProcessServer {
@@ -28,8 +30,10 @@ export async function startInProcess(
   const db = database ?? (await createTestDatabase());
   // The public base URL is this server's own address, as in a real deployment (/app and /docs redirect elsewhere).
   const port = await freePort();
+  const publicBaseUrl = options.publicBaseUrl ?? `http://127.0.0.1:${port}`;
+  EDGE_AUDIENCES.add(resourceIdentifier(publicBaseUrl));
   const server = createResourceServer({
-    publicBaseUrl: `http://127.0.0.1:${port}`,
+    publicBaseUrl,
     databaseUrl: db.url,
     clientSecret: 'rs-secret',
     authServerUrl,

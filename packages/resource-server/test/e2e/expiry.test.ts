@@ -19,7 +19,8 @@ test('an expired token → 401 invalid_token', async (t) => {
   const db = createDb(database.url);
   const authPort = await freePort();
   const auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${authPort}`, { ACCESS_TOKEN_TTL: String(TTL_SECONDS) });
-  const edge = await startResourceProcess(database.url, await freePort(), auth.url);
+  // One public base URL for the service: the issuer, and the audience (RFC 8707) the edge checks.
+  const edge = await startResourceProcess(database.url, await freePort(), auth.url, { PUBLIC_BASE_URL: `http://127.0.0.1:${authPort}` });
   try {
     await addClient(db, { id: 'short', secret: 'short-secret' });
     await request(`${edge.url}/register`, { method: 'POST', json: { username: 'eve', password: 'eve password' } });

@@ -19,7 +19,8 @@ test('two processes share the generated secret and both can introspect', async (
   const db = createDb(database.url);
   const authPort = await freePort();
   const auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${authPort}`, { HEROES_DATA_DIR: dataDir });
-  const env = { RESOURCE_SERVER_CLIENT_SECRET: '', HEROES_DATA_DIR: dataDir };
+  // Replicas of one public base URL: the issuer, and the audience (RFC 8707) both check.
+  const env = { RESOURCE_SERVER_CLIENT_SECRET: '', HEROES_DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${authPort}` };
   const edges = await Promise.all([0, 1].map(async () => startResourceProcess(database.url, await freePort(), auth.url, env)));
   try {
     const file = path.join(dataDir, 'resource-server-secret');

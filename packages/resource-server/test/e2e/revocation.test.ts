@@ -36,9 +36,10 @@ test.before(async () => {
   db = createDb(database.url);
   const authPort = await freePort();
   auth = await startAuthProcess(database.url, authPort, `http://127.0.0.1:${authPort}`);
-  // The second edge runs as two cluster workers (WORKERS=2).
+  // The second edge runs as two cluster workers (WORKERS=2). Both are replicas of one public base URL:
+  // the issuer, and the audience (RFC 8707) they check.
   edges = await Promise.all(
-    ['1', '2'].map(async (workers) => startResourceProcess(database.url, await freePort(), auth.url, { WORKERS: workers })),
+    ['1', '2'].map(async (workers) => startResourceProcess(database.url, await freePort(), auth.url, { WORKERS: workers, PUBLIC_BASE_URL: `http://127.0.0.1:${authPort}` })),
   );
   await addClient(db, client);
   const res = await request(`${edges[0]!.url}/register`, { method: 'POST', json: { username: 'alice', password: 'alice password' } });

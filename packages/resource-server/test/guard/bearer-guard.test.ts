@@ -20,8 +20,14 @@ test.before(async () => {
   auth.tokens.set('expired', activeToken({}, -10));
   auth.tokens.set('refresh', { ...activeToken(), token_type: undefined });
   auth.tokens.set('dpop', activeToken({ token_type: 'DPoP' }));
+  auth.tokens.set('elsewhere', activeToken({ aud: 'https://other-api.example/' }));
+  auth.tokens.set('no-audience', activeToken({ aud: undefined }));
   rs = await startInProcess(auth.url);
+  challengeParams = `realm="heroes", resource_metadata="${rs.url}/.well-known/oauth-protected-resource"`;
+  auth.tokens.set('listed', activeToken({ aud: ['https://other-api.example/', rs.url] }));
 });
+/** What every challenge starts with: the realm and the metadata document (RFC 9728 section 5.1). */
+let challengeParams = '';
 test.after.always(async () => {
   await rs?.close();
   await auth?.close();
@@ -33,7 +39,7 @@ const heroes = (headers: Record<string, string> = {}, method = 'GET') =>
 test('no Authorization header → 401 JSON with a bare Bearer challenge', async (t) => {
   const res = await heroes();
   t.is(res.status, 401);
-  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes"');
+  t.is(res.headers.get('www-authenticate'), `Bearer ${challengeParams}`);
   t.deepEqual(res.body, { error: 'unauthorized' });
 });
 
@@ -42,7 +48,7 @@ for (const header of ['Bearer', 'Bearer ', 'Bearer a b', 'Basic Ym9iOnB3', 'Toke
     const res = await heroes({ authorization: header });
     t.is(res.status, 400);
     t.deepEqual(res.body, { error: 'invalid_authorization_header' });
-    t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes", error="invalid_request"');
+    t.is(res.headers.get('www-authenticate'), `Bearer ${challengeParams}, error="invalid_request"`);
   });
 }
 
@@ -56,9 +62,19 @@ for (const token of ['unknown-token', 'expired', 'refresh', 'dpop']) {
     const res = await heroes(bearer(token));
     t.is(res.status, 401);
     t.deepEqual(res.body, { error: 'invalid_token' });
-    t.regex(res.headers.get('www-authenticate') ?? '', /^Bearer realm="heroes", error="invalid_token"/);
+    t.true((res.headers.get('www-authenticate') ?? '').startsWith(`Bearer ${challengeParams}, error="invalid_token"`));
   });
 }
+
+test('a token whose audience does not include this API → 401 invalid_token (RFC 8707); one listing it among others works', async (t) => {
+  for (const token of ['elsewhere', 'no-audience']) {
+    const res = await heroes(bearer(token));
+    t.is(res.status, 401, token);
+    t.deepEqual(res.body, { error: 'invalid_token' });
+    t.is(res.headers.get('www-authenticate'), `Bearer ${challengeParams}, error="invalid_token", error_description="the access token is not meant for this resource"`);
+  }
+  t.is((await heroes(bearer('listed'))).status, 200, 'the identifier without its trailing slash, in a list');
+});
 
 test('a token with both hero scopes reads and writes', async (t) => {
   t.is((await heroes(bearer('full'))).status, 200);
@@ -79,7 +95,7 @@ test('heroes:read reads but cannot write → 403 insufficient_scope', async (t) 
   const res = await heroes(bearer('reader'), 'POST');
   t.is(res.status, 403);
   t.deepEqual(res.body, { error: 'insufficient_scope', scope: 'heroes:write' });
-  t.is(res.headers.get('www-authenticate'), 'Bearer realm="heroes", error="insufficient_scope", scope="heroes:write"');
+  t.is(res.headers.get('www-authenticate'), `Bearer ${challengeParams}, error="insufficient_scope", scope="heroes:write"`);
   const del = await request(`${rs.url}/heroes/1`, { method: 'DELETE', headers: bearer('reader') });
   t.is(del.status, 403);
 });
@@ -121,6 +137,6 @@ for (const values of [['Bearer bad', 'Bearer full'], ['Bearer full', 'Bearer ful
     const res = await withAuthorizationHeaders(values);
     t.is(res.status, 400);
     t.deepEqual(res.body, { error: 'invalid_request' });
-    t.is(res.headers['www-authenticate'], 'Bearer realm="heroes", error="invalid_request"');
+    t.is(res.headers['www-authenticate'], `Bearer ${challengeParams}, error="invalid_request"`);
   });
 }

@@ -24,5 +24,6 @@ test('toTokenInfo only trusts active bearer tokens that have not expired', (t) =
   t.false(toTokenInfo({ active: true }, now).active, 'no token_type: a refresh token');
   t.false(toTokenInfo({ active: true, token_type: 'Bearer', exp: 1_000 }, now).active);
   const info = toTokenInfo({ active: true, token_type: 'bearer', exp: 2_000, scope: 'a  b', client_id: 'c', username: 'u', grant_id: 'g' }, now);
-  t.deepEqual(info, { active: true, scopes: ['a', 'b'], clientId: 'c', username: 'u', sub: undefined, exp: 2_000, grantId: 'g' });
+  t.deepEqual(info, { active: true, scopes: ['a', 'b'], clientId: 'c', username: 'u', sub: undefined, exp: 2_000, grantId: 'g', audience: undefined });
+  t.deepEqual(toTokenInfo({ active: true, token_type: 'Bearer', aud: ['x', 7, 'y'] }, now).audience, ['x', 'y']);
 });

@@ -100,6 +100,11 @@ test('every operation answers as documented', async (t) => {
   const granted = await call('POST', '/auth/code', '/auth/code', form({ ...Object.fromEntries(codeQuery), username: 'doc', password: 'doc password' }));
   t.regex(granted.headers.get('location') ?? '', /code=/);
 
+  // Client credentials (RFC 6749 section 4.4) and resource indicators (RFC 8707).
+  await addClient(db, { id: 'doc-machine', secret: 'machine-secret', grantTypes: ['client_credentials'] });
+  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'client_credentials', resource: `${edge.url}/` }, basic('doc-machine', 'machine-secret')));
+  await call('POST', '/auth/token', '/auth/token', form({ grant_type: 'client_credentials', resource: 'https://elsewhere.example/' }, basic('doc-machine', 'machine-secret')));
+
   // Introspection and revocation.
   await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, app));
   await call('POST', '/auth/introspect', '/auth/introspect', form({ token: tokens.access_token }, basic('doc-app', 'wrong')));
@@ -107,7 +112,7 @@ test('every operation answers as documented', async (t) => {
   await call('POST', '/auth/revoke', '/auth/revoke', form({ token: tokens.access_token }, basic('doc-app', 'wrong')));
 
   // Metadata, probes, documentation.
-  for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs', '/app', '/', '/favicon.ico']) {
+  for (const path of ['/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource', '/health/live', '/health/ready', '/metrics', '/openapi.json', '/docs', '/app', '/', '/favicon.ico']) {
     await call('GET', path, path);
   }
 
@@ -116,11 +121,11 @@ test('every operation answers as documented', async (t) => {
 
 test('every route a client can reach is documented', (t) => {
   const paths = Object.keys(doc['paths'] as object);
-  for (const route of ['/register', '/heroes', '/heroes/{id}', '/auth/token', '/auth/code', '/auth/revoke', '/auth/introspect', '/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+  for (const route of ['/register', '/heroes', '/heroes/{id}', '/auth/token', '/auth/code', '/auth/revoke', '/auth/introspect', '/auth/jwks', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource']) {
     t.true(paths.includes(route), route);
   }
   const schemes = (doc['components'] as { securitySchemes: Record<string, { flows?: Record<string, { scopes: object }> }> }).securitySchemes;
-  t.deepEqual(Object.keys(schemes['oauth2']!.flows!).sort(), ['authorizationCode', 'password']);
+  t.deepEqual(Object.keys(schemes['oauth2']!.flows!).sort(), ['authorizationCode', 'clientCredentials', 'password']);
   t.deepEqual(Object.keys(schemes['oauth2']!.flows!['password']!.scopes).sort(), ['heroes', 'heroes:read', 'heroes:write']);
 });
 

@@ -1,6 +1,7 @@
 import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { addClient, validateAllowedOrigins, generateClientSecret, parseScopes, validateClientId, validateClientSecret, validateRedirectUris } from '../../clients/index.ts';
+import { GRANT_TYPES_HELP, grantTypesOption, readGrantTypes } from '../grant-types-option.ts';
 import { CliError } from '../cli-error.ts';
 import { clientJson } from '../client-json.ts';
 import { describeClient, secretLine } from '../describe-client.ts';
@@ -21,6 +22,8 @@ export class AddClientCommand extends Command {
 
       The client ID is printable ASCII without ':' (at most 255 characters); a secret is 1 to 72 printable ASCII characters (RFC 6749 Appendix A: VSCHAR, space to ~). Each \`--redirect-uri\` (repeatable, at most 50) must be absolute and without fragment (RFC 6749 section 3.1.2); an authorization request must name one of them exactly. Allowed scopes are a space-separated list of RFC 6749 scope tokens (at most 50, each at most 256 characters); repeated spaces and repeated scopes are collapsed. A scope other than openid, heroes, heroes:read, heroes:write and their sub-scopes is refused unless \`--allow-unknown-scope\` is given. Each \`--allowed-origin\` (repeatable) is a web origin (scheme://host[:port]) whose pages may call the token, revoke and introspect endpoints for this client; without one, the redirect URIs' origins are allowed.
 
+      ${GRANT_TYPES_HELP}
+
       ${SCOPE_MODEL_HELP}
 
       Fails with exit code 1, writing nothing, when the ID is taken ("Client ID 'x' already exists.") or an option is invalid.
@@ -30,6 +33,7 @@ export class AddClientCommand extends Command {
       ['Register a confidential client with a generated secret and scopes', '$0 add-client --id web --generate-secret --allowed-scopes "heroes heroes:write"'],
       ['Register a client for the code flow', '$0 add-client --id web --secret s3cret --redirect-uri https://app.example.com/callback'],
       ['Register a client with two redirect URIs, printing JSON', '$0 add-client --id web --generate-secret --redirect-uri https://app.example.com/cb --redirect-uri http://127.0.0.1:8080/cb --json'],
+      ['Register a service that calls the hero API as itself (client credentials)', '$0 add-client --id reports --generate-secret --grant-types client_credentials --allowed-scopes heroes:read'],
       ['Register a browser app allowed to call the token endpoint from two origins', '$0 add-client --id spa --redirect-uri https://app.example/cb --allowed-origin https://app.example --allowed-origin http://localhost:5173'],
     ],
   });
@@ -41,6 +45,7 @@ export class AddClientCommand extends Command {
   allowedScopes = Option.String('--allowed-scopes', { description: 'Space-separated allowed scopes, e.g. "heroes heroes:write"' });
   allowUnknownScope = allowUnknownScopeOption();
   allowedOrigins = Option.Array('--allowed-origin', [], { description: 'Web origin allowed to call the token endpoint from a browser (repeatable); default: the redirect URIs\' origins' });
+  grantTypes = grantTypesOption();
   json = jsonOption();
 
   override async execute(): Promise<number> {
@@ -55,8 +60,9 @@ export class AddClientCommand extends Command {
       checkKnownScopes(allowedScopes, this.allowUnknownScope);
       const redirectUris = validateRedirectUris(this.redirectUris);
       const allowedOrigins = validateAllowedOrigins(this.allowedOrigins);
+      const grantTypes = readGrantTypes(this.grantTypes, { confidential: secret !== undefined });
       const { value: client, where } = await writeToDatabase((db) =>
-        addClient(db, { id, secret, redirectUris, allowedScopes, allowedOrigins }),
+        addClient(db, { id, secret, redirectUris, allowedScopes, allowedOrigins, grantTypes }),
       );
       const shownSecret = this.generateSecret ? secret : undefined;
       return {

@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { dispatchByMethod } from '@heroes/http-kit';
 import { requireScope } from '../../auth/require-scope.ts';
+import type { ProtectedResource } from '../../auth/protected-resource.ts';
 import { createHeroSteps, type HeroStepsDeps } from './hero-steps.ts';
 import { readHeroId } from './parse-hero-id.ts';
 
@@ -17,17 +18,18 @@ export interface HeroRoutesDeps extends HeroStepsDeps {
   limitWrites: Middleware;
   readScope: string;
   writeScope: string;
-  realm: string;
+  /** What the challenges of 403 answers name. */
+  resource: ProtectedResource;
 }
 
 /**
  * Usage:
- *   mountHeroRoutes(router, { heroes, bearerGuard, limitWrites: limitHeroWrites(db, config), maxNameLength: 100, readScope, writeScope, realm });
+ *   mountHeroRoutes(router, { heroes, bearerGuard, limitWrites: limitHeroWrites(db, config), maxNameLength: 100, readScope, writeScope, resource });
  */
 export function mountHeroRoutes(router: Router, deps: HeroRoutesDeps): void {
   const steps = createHeroSteps(deps);
-  const read = requireScope(deps.readScope, deps.realm);
-  const write = requireScope(deps.writeScope, deps.realm);
+  const read = requireScope(deps.readScope, deps.resource);
+  const write = requireScope(deps.writeScope, deps.resource);
 
   router.all('/heroes', dispatchByMethod([deps.bearerGuard], {
     GET: [read, steps.listHeroes],

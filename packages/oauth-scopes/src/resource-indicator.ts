@@ -1,0 +1,58 @@
+/**
+ * The hero API as an OAuth protected resource, one rule for both servers:
+ * its resource identifier (RFC 8707 section 2, RFC 9728 section 1.2) is the
+ * public base URL, in its URL-serialized form (`https://heroes.example/`),
+ * which is what its metadata document publishes as `resource`, what tokens
+ * carry in `aud`, and what clients that discover it compare exactly.
+ *
+ * - a `resource` parameter must be an absolute http(s) URI without fragment;
+ *   the hero API is named with or without the trailing slash of its path;
+ * - the metadata document is at the well-known path inserted before the
+ *   identifier's path (RFC 9728 section 3.1).
+ *
+ * Usage: `isHeroApi(resourceIdentifier('http://localhost:8888'), 'http://localhost:8888')` → true
+ */
+
+/** RFC 9728 section 3: the well-known suffix of protected resource metadata. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+/** The identifier of the API served at `publicBaseUrl` (PUBLIC_BASE_URL). */
+export function resourceIdentifier(publicBaseUrl: string): string {
+  return new URL(publicBaseUrl).href;
+}
+
+/** The URL of the resource's metadata document (RFC 9728 section 3.1). */
+export function protectedResourceMetadataUrl(resource: string): string {
+  const url = new URL(resource);
+  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  return `${url.origin}${PROTECTED_RESOURCE_METADATA_PATH}${path}`;
+}
+
+/**
+ * True when the `resource` value names the resource `identifier`: both
+ * absolute http(s) URIs, neither with a fragment, equal once serialized and
+ * a trailing slash of the path ignored. Anything else (not a URI, relative,
+ * with a fragment, another resource) is false.
+ */
+export function isSameResource(value: string, identifier: string): boolean {
+  const key = comparisonKey(value);
+  return key !== undefined && key === comparisonKey(identifier);
+}
+
+/** True when an RFC 7662 `aud` (a string or a list) names `identifier`. */
+export function audienceIncludes(aud: unknown, identifier: string): boolean {
+  const values = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
+  return values.some((value) => typeof value === 'string' && isSameResource(value, identifier));
+}
+
+function comparisonKey(value: string): string | undefined {
+  if (value.includes('#')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return url.href.replace(/\/$/, '');
+}
