@@ -286,6 +286,7 @@ clusterTest('a POST whose replica dies after committing it is not replayed by HA
   const name = `committed-then-killed-${Date.now()}`;
   const answer = await createWhileReplicaDies(t, await token(base), name);
   t.is(answer.status, 502, answer.text);
+  t.deepEqual(JSON.parse(answer.text), { error: 'bad gateway' });
   t.is((await heroIds(name)).length, 1);
 });
 

@@ -17,7 +17,9 @@
  *   refresh grant would revoke the tokens it had just issued. Clients retry
  *   those themselves (creates with the same Idempotency-Key,
  *   docs/heroes-api.md);
- * - requests are small, so HAProxy can buffer and replay them.
+ * - requests are small, so HAProxy can buffer and replay them;
+ * - HAProxy's own 502, 503 and 504 are JSON errors as the servers' own
+ *   (`{"error": ...}`, docs/http.md), a 503 with Retry-After.
  */
 export interface Backend {
   host: string;
@@ -48,6 +50,9 @@ defaults
   timeout http-request 30s
   option http-buffer-request
   retries 3
+  http-error status 502 content-type application/json string "{\\"error\\":\\"bad gateway\\"}"
+  http-error status 503 content-type application/json string "{\\"error\\":\\"service unavailable\\"}" hdr Retry-After 1
+  http-error status 504 content-type application/json string "{\\"error\\":\\"gateway timeout\\"}"
   retry-on conn-failure empty-response junk-response response-timeout 0rtt-rejected
   option redispatch 1
   option httpchk GET /health/ready

@@ -53,7 +53,7 @@ export async function writeToDatabase<T>(
     } catch (err) {
       if (classifyDatabaseError(err)?.kind !== 'missing_table') throw err;
       log('the database has no tables yet: applying migrations');
-      await applyMigrations(resolved.url);
+      await applyMigrations(resolved.source === 'env' ? (cliSetting('databaseDirectUrl') ?? resolved.url) : resolved.url);
       return { value: await action(db), where };
     }
   } catch (err) {

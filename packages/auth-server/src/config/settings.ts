@@ -99,6 +99,8 @@ export const SETTINGS = defineSettings({
  */
 export const CLI_SETTINGS = defineSettings({
   databaseUrl: OPTIONAL_DATABASE_URL,
+  // Migrations of a database without tables (cli/with-database.ts): a session of their own, past a transaction pooler.
+  databaseDirectUrl: SHARED.databaseDirectUrl,
   // Where the running service's runtime file is (read through @heroes/db's dataDir).
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,

@@ -50,6 +50,33 @@ test('drain lets in-flight requests finish with Connection: close, refuses new c
   agent.destroy();
 });
 
+test('while a request runs, the drain keeps accepting: a request on a new connection (a proxy that has not noticed yet) is served with Connection: close', async (t) => {
+  const waiting: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === '/slow') waiting.push(res);
+    else res.end('done');
+  });
+  const { drainer, port } = await trackAndListen(t, server);
+  const slow = rawConnection(port);
+  slow.socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+  await waitFor(() => drainer.inFlight() === 1);
+  const drained = drainer.drain(10_000);
+  const late = rawConnection(port);
+  const lateClosed = new Promise<string | undefined>((resolve) => {
+    let error: string | undefined;
+    late.socket.on('error', (err: Error & { code?: string }) => (error = err.code));
+    late.socket.on('close', () => resolve(error));
+  });
+  late.socket.write('GET /late HTTP/1.1\r\nHost: x\r\n\r\n');
+  t.is(await lateClosed, undefined);
+  t.regex(late.received.text, /^HTTP\/1\.1 200 /);
+  t.regex(late.received.text, /\r\nConnection: close\r\n/i);
+  t.true(late.received.text.endsWith('done'));
+  waiting[0]!.end('slow done');
+  t.deepEqual(await drained, { cut: 0 });
+  await t.throwsAsync(new Promise((resolve, reject) => net.connect(port, '127.0.0.1').on('connect', resolve).on('error', reject)), { code: 'ECONNREFUSED' });
+});
+
 test('drain cuts what is still running when the time is up', async (t) => {
   const server = http.createServer(() => {
     // never answers
