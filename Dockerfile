@@ -11,6 +11,7 @@ COPY prisma ./prisma
 COPY packages/http-kit/package.json packages/http-kit/
 COPY packages/service-platform/package.json packages/service-platform/
 COPY packages/oauth-scopes/package.json packages/oauth-scopes/
+COPY packages/text-rules/package.json packages/text-rules/
 COPY packages/db/package.json packages/db/
 COPY packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY packages/auth-server/package.json packages/auth-server/
@@ -32,6 +33,7 @@ COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
 COPY --from=build /app/packages/service-platform/package.json packages/service-platform/
 COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
+COPY --from=build /app/packages/text-rules/package.json packages/text-rules/
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/embedded-postgres/package.json packages/embedded-postgres/
 COPY --from=build /app/packages/auth-server/package.json packages/auth-server/
@@ -67,6 +69,7 @@ COPY --from=dependencies /app ./
 COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist
 COPY --from=build /app/packages/service-platform/dist packages/service-platform/dist
 COPY --from=build /app/packages/oauth-scopes/dist packages/oauth-scopes/dist
+COPY --from=build /app/packages/text-rules/dist packages/text-rules/dist
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/auth-server/dist packages/auth-server/dist
 COPY --from=build /app/packages/auth-server/bin packages/auth-server/bin

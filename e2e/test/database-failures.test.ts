@@ -11,6 +11,7 @@ import pg from 'pg';
 import { adminUrl, createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { basic, passwordToken } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 
 const role = `heroes_failing_${crypto.randomBytes(4).toString('hex')}`;
 let database: TestDatabase;
@@ -27,6 +28,7 @@ test.before(async () => {
   await admin.connect();
   await admin.query(`CREATE ROLE ${role} LOGIN`);
   await admin.query(privileges('GRANT'));
+  await registerPasswordClient(database.url);
   const url = new URL(database.url);
   url.username = role;
   url.password = '';
@@ -47,7 +49,7 @@ test.serial('every route that reaches the database answers 503 with Retry-After,
   const edge = stack!.edge;
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'failing-user', password: 'failing-password-1' }) });
   t.is(registered.status, 200);
-  const { access_token: token } = await passwordToken(edge, { id: 'tour-of-heroes' }, 'failing-user', 'failing-password-1');
+  const { access_token: token } = await passwordToken(edge, { id: PASSWORD_CLIENT_ID }, 'failing-user', 'failing-password-1');
   const created = await fetch(`${edge}/heroes`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Before the failure' }) });
   const { id } = (await created.json()) as { id: number };
 
@@ -57,9 +59,9 @@ test.serial('every route that reaches the database answers 503 with Retry-After,
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const requests: Array<[string, string, RequestInit]> = [
     ['POST /register', '/register', { method: 'POST', headers: json, body: JSON.stringify({ username: 'another-user', password: 'failing-password-2' }) }],
-    ['POST /auth/token (password)', '/auth/token', { method: 'POST', headers: form, body: 'grant_type=password&client_id=tour-of-heroes&username=failing-user&password=failing-password-1' }],
+    ['POST /auth/token (password)', '/auth/token', { method: 'POST', headers: form, body: `grant_type=password&client_id=${PASSWORD_CLIENT_ID}&username=failing-user&password=failing-password-1` }],
     ['POST /auth/token (unknown client)', '/auth/token', { method: 'POST', headers: { ...form, authorization: basic('nobody', 'secret') }, body: 'grant_type=password&username=a&password=b' }],
-    ['POST /auth/revoke', '/auth/revoke', { method: 'POST', headers: form, body: `client_id=tour-of-heroes&token=${token}` }],
+    ['POST /auth/revoke', '/auth/revoke', { method: 'POST', headers: form, body: `client_id=${PASSWORD_CLIENT_ID}&token=${token}` }],
     ['GET /auth/code', '/auth/code?response_type=code&client_id=tour-of-heroes&state=s&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256', { headers: { accept: 'text/html' } }],
     ['GET /heroes', '/heroes', { headers: bearer }],
     ['GET /heroes?name=', '/heroes?name=fail', { headers: bearer }],

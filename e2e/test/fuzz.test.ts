@@ -20,7 +20,9 @@ import http from 'node:http';
 import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import test from 'ava';
 import fc from 'fast-check';
+import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { prepareUsername, textProblem } from '@heroes/text-rules';
 import { basic, exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
@@ -37,7 +39,8 @@ test.before(async () => {
   database = await createTestDatabase();
   const limits = { dbConnectTimeoutMs: 20_000, dbQueryTimeoutMs: 20_000 };
   await registerPasswordClient(database.url);
-  stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000 });
+  // Registrations are not limited per address here: the tricky-names property registers hundreds from 127.0.0.1.
+  stack = await startInProcessStack(database.url, limits, { ...limits, introspectionTimeoutMs: 20_000, registerAddressLimit: 100_000 });
   edge = stack.edge;
   const registered = await fetch(`${edge}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"fuzz-user","password":"fuzz password"}' });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`);
@@ -143,8 +146,17 @@ const queryString = fc.oneof(
   fc.integer({ min: 900, max: 1_200 }).map((n) => `?${Array.from({ length: n }, (_, i) => `k${i}=v`).join('&')}`),
 );
 
+/** The shapes of issue 27: C1 controls, invisible and spacing characters, and look-alikes from other scripts and widths. */
+const TRICKY_CHARACTERS = ['\u0085', '\u009b', '\u0080', '\u009f', '\u001b', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u202e', '\u3164', '\ufe0f', '\u0301', '\u3000', '\u00a0', ' ', '\t'];
+const LOOK_ALIKES = ['a', '\u0430', 'A', '\uff41', '\u0391', 'l', '1', 'I', '\u04cf', 'o', '0', '\u043e', 'rn', 'm', 'e', '\u0435', '\u00e9', 'e\u0301', 'p', '\u0440', '\u03c1', 'c', '\u0441'];
+const trickyName = fc.array(fc.oneof(
+  { arbitrary: fc.constantFrom(...TRICKY_CHARACTERS), weight: 1 },
+  { arbitrary: fc.constantFrom(...LOOK_ALIKES), weight: 4 },
+), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+
 const bodyText = fc.oneof(
   text,
+  trickyName.map((name) => JSON.stringify({ username: name, password: 'fuzz long password', name })),
   fc.json({ maxDepth: 4 }),
   fc.dictionary(fc.constantFrom('username', 'password', 'name', 'grant_type', 'client_id', 'token', 'scope', 'id', 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)))
     .map((object) => JSON.stringify(object)),
@@ -254,6 +266,49 @@ test('random requests to every route: no undocumented 5xx, JSON errors, and good
   // The requests reached the routes: successes and several kinds of refusal, not one blanket answer.
   t.true([...statuses.keys()].some((status) => status < 300), 'some succeeded');
   t.true([...statuses.keys()].filter((status) => status >= 400).length >= 4, 'several kinds of errors');
+});
+
+test.serial('tricky names (C1 controls, invisible characters, look-alikes) at /register and /heroes: what is stored keeps the text rule, and no two accounts share a key or a skeleton', async (t) => {
+  const statuses = new Map<string, number>();
+  await fc.assert(
+    fc.asyncProperty(trickyName, async (name) => {
+      for (const [path, body, headers] of [
+        ['/register', { username: name, password: 'fuzz long password' }, {}],
+        ['/heroes', { name }, { authorization: `Bearer ${goodToken}` }],
+      ] as const) {
+        const res = await fetch(`${edge}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        const answer = (await res.json()) as { error?: string; reasons?: string[]; username?: string; name?: string };
+        statuses.set(`${path} ${res.status}`, (statuses.get(`${path} ${res.status}`) ?? 0) + 1);
+        if (![200, 400, 409].includes(res.status)) throw new Error(`${path} ${JSON.stringify(name)}: ${res.status} ${JSON.stringify(answer)}`);
+        if (res.status === 200 && (answer.username ?? answer.name) !== name) throw new Error(`${path} ${JSON.stringify(name)}: stored as ${JSON.stringify(answer)}`);
+        if (res.status !== 200 && typeof answer.error !== 'string') throw new Error(`${path} ${JSON.stringify(name)}: ${JSON.stringify(answer)}`);
+      }
+    }),
+    { numRuns: 250, seed: SEED, endOnFailure: true },
+  );
+  t.log(`statuses: ${[...statuses].sort().map(([key, n]) => `${key}×${n}`).join(', ')}`);
+  for (const kind of ['/register 200', '/register 400', '/register 409', '/heroes 200', '/heroes 400', '/heroes 409']) t.true((statuses.get(kind) ?? 0) > 0, kind);
+
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const users = (await client.query<{ username: string; username_key: string; username_skeleton: string }>('SELECT username, username_key, username_skeleton FROM users')).rows;
+    const keys = new Set<string>();
+    const skeletons = new Set<string>();
+    for (const user of users) {
+      const prepared = prepareUsername(user.username);
+      t.true(prepared.ok, JSON.stringify(user.username));
+      if (!prepared.ok) continue;
+      t.deepEqual([user.username_key, user.username_skeleton], [prepared.key, prepared.skeleton], JSON.stringify(user.username));
+      t.false(keys.has(prepared.key) || skeletons.has(prepared.skeleton), `a second account for ${JSON.stringify(user.username)}`);
+      keys.add(prepared.key);
+      skeletons.add(prepared.skeleton);
+    }
+    const heroes = (await client.query<{ name: string }>('SELECT name FROM heroes')).rows;
+    for (const { name } of heroes) t.is(textProblem(name), undefined, JSON.stringify(name));
+  } finally {
+    await client.end();
+  }
 });
 
 /**

@@ -9,6 +9,7 @@ import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 import { startReplicas, type Replicas } from './_helpers/replicas.ts';
 
 const QUERY_TIMEOUT_MS = 5_000;
@@ -24,6 +25,7 @@ test.before(async () => {
   await admin.query(`ALTER DATABASE ${database.name} SET statement_timeout = ${QUERY_TIMEOUT_MS}`);
   await admin.query(`ALTER DATABASE ${database.name} SET lock_timeout = ${QUERY_TIMEOUT_MS}`);
   await admin.end();
+  await registerPasswordClient(database.url);
   bouncer = await startPgBouncer({ serverUrl: database.url, poolMode: 'transaction', poolSize: 10 });
   replicas = await startReplicas({
     databaseUrl: bouncer.url(database.name),
@@ -51,13 +53,13 @@ test.serial('a token revoked through one edge is refused by every edge, its feed
   const registered = await fetch(`${one}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'revoked-user', password: 'pooled-password-1' }) });
   t.is(registered.status, 200, await registered.text());
   for (let round = 0; round < 3; round++) {
-    const { access_token: token } = await passwordToken(one, { id: 'tour-of-heroes' }, 'revoked-user', 'pooled-password-1');
+    const { access_token: token } = await passwordToken(one, { id: PASSWORD_CLIENT_ID }, 'revoked-user', 'pooled-password-1');
     // Cached by both edges (the second request of each is a cache hit).
     for (const edge of [one, two, one, two]) t.is(await heroes(edge, token), 200);
     const revoked = await fetch(`${one}/auth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token, client_id: 'tour-of-heroes' }).toString(),
+      body: new URLSearchParams({ token, client_id: PASSWORD_CLIENT_ID }).toString(),
     });
     t.is(revoked.status, 200);
     // Well inside the cache's 60 s: only the feed can have evicted it.

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@heroes/embedded-postgres';
 import { passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 import { heroRequest, register } from './_helpers/pooler-suite.ts';
 import { startReplicas, type Replicas } from './_helpers/replicas.ts';
 
@@ -31,6 +32,7 @@ test.before(async () => {
   await admin.query(`ALTER DATABASE ${database.name} SET lock_timeout = ${QUERY_TIMEOUT_MS}`);
   await admin.end();
   bouncer = await startPgBouncer({ serverUrl: database.url, poolMode: 'transaction', poolSize: 10, settings: { server_login_retry: 1 } });
+  await registerPasswordClient(database.url);
   replicas = await startReplicas({
     databaseUrl: bouncer.url(database.name),
     directUrl: database.url,
@@ -48,7 +50,7 @@ test.after.always(async () => {
 test('a PostgreSQL restart under load: every replica recovers by itself, nothing acknowledged is lost, no 500', async (t) => {
   const { edges, auths } = replicas!;
   t.is((await register(edges[0]!.url, 'restart-user', 'restart-password-1')).status, 200);
-  const token = (await passwordToken(edges[0]!.url, { id: 'tour-of-heroes' }, 'restart-user', 'restart-password-1')).access_token;
+  const token = (await passwordToken(edges[0]!.url, { id: PASSWORD_CLIENT_ID }, 'restart-user', 'restart-password-1')).access_token;
   const acknowledged: string[] = [];
   const statuses = new Map<number, number>();
   const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -73,7 +75,7 @@ test('a PostgreSQL restart under load: every replica recovers by itself, nothing
         const res = await fetch(`${edge}/auth/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', client_id: 'tour-of-heroes', username: 'restart-user', password: 'restart-password-1' }).toString(),
+          body: new URLSearchParams({ grant_type: 'password', client_id: PASSWORD_CLIENT_ID, username: 'restart-user', password: 'restart-password-1' }).toString(),
         });
         await res.arrayBuffer();
         count(res.status);

@@ -15,12 +15,14 @@ import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { basic, passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { authCli } from './auth-cli.ts';
 import { submitLoginForm } from './login-form.ts';
+import { PASSWORD_CLIENT_ID, registerPasswordClient } from './password-client.ts';
 import { startReplicas, type Replicas } from './replicas.ts';
 
 /** The replicas' DB_QUERY_TIMEOUT_MS, also set on the database (what the pooler cannot pass on). */
 export const QUERY_TIMEOUT_MS = 1_500;
 export const LOGIN_ADDRESS_FAILURES = 4;
 export const WEB_CLIENT = { id: 'pooled-web', secret: 'pooled-web-secret', redirectUri: 'https://web.pooled.example/cb' };
+export const SERVICE_CLIENT = { id: 'pooled-service', secret: 'pooled-service-secret' };
 
 export interface PooledCluster {
   mode: 'transaction' | 'session';
@@ -83,6 +85,8 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
       },
     });
     await authCli(current.replicas.env, ['add-client', '--id', WEB_CLIENT.id, '--secret', WEB_CLIENT.secret, '--redirect-uri', WEB_CLIENT.redirectUri]);
+    await authCli(current.replicas.env, ['add-client', '--id', SERVICE_CLIENT.id, '--secret', SERVICE_CLIENT.secret, '--grant-types', 'client_credentials', '--allowed-scopes', 'heroes:read']);
+    await registerPasswordClient(database.url);
   });
 
   test.after.always(async () => {
@@ -105,7 +109,7 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
     t.is((await register(one, 'grant-user')).status, 200);
     // Password grant, several at once through both edges.
     const passwordTokens = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      passwordToken(edges[i % 2]!.url, { id: 'tour-of-heroes' }, 'grant-user', 'pooled-password-1')));
+      passwordToken(edges[i % 2]!.url, { id: PASSWORD_CLIENT_ID }, 'grant-user', 'pooled-password-1')));
     for (const [i, { access_token }] of passwordTokens.entries()) {
       t.is((await heroRequest(edges[(i + 1) % 2]!.url, access_token, 'GET', '/heroes')).status, 200);
     }
@@ -131,6 +135,10 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
     t.is(refreshed.status, 200, await refreshed.clone().text());
     const refreshedTokens = (await refreshed.json()) as { access_token: string };
     t.is((await heroRequest(two, refreshedTokens.access_token, 'GET', '/heroes')).status, 200);
+    // Client credentials: a service's own token from the second edge, used at the first.
+    const service = await tokenForm(two, { grant_type: 'client_credentials', scope: 'heroes:read' }, basic(SERVICE_CLIENT.id, SERVICE_CLIENT.secret));
+    t.is(service.status, 200, await service.clone().text());
+    t.is((await heroRequest(one, ((await service.json()) as { access_token: string }).access_token, 'GET', '/heroes')).status, 200);
     // Revocation at one edge: the other edge refuses the token (the feed, or the cache's bound).
     const revoked = await fetch(`${one}/auth/revoke`, {
       method: 'POST',
@@ -143,7 +151,7 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
   test.serial(`${mode} pooling: hero CRUD across replicas`, async (t) => {
     const { edges } = cluster().replicas;
     t.is((await register(edges[0]!.url, 'crud-user')).status, 200);
-    const token = (await passwordToken(edges[0]!.url, { id: 'tour-of-heroes' }, 'crud-user', 'pooled-password-1')).access_token;
+    const token = (await passwordToken(edges[0]!.url, { id: PASSWORD_CLIENT_ID }, 'crud-user', 'pooled-password-1')).access_token;
     // Rounds in parallel, each crossing edges, so that statements of one connection meet another's.
     const round = async (i: number) => {
       const [writer, reader] = i % 2 === 0 ? [edges[0]!.url, edges[1]!.url] : [edges[1]!.url, edges[0]!.url];
@@ -170,7 +178,7 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
     const { edges } = cluster().replicas;
     t.is((await register(edges[0]!.url, 'throttle-user')).status, 200);
     const attempt = (edge: string, password: string) =>
-      tokenForm(edge, { grant_type: 'password', client_id: 'tour-of-heroes', username: 'throttle-user', password });
+      tokenForm(edge, { grant_type: 'password', client_id: PASSWORD_CLIENT_ID, username: 'throttle-user', password });
     // The address's failures, half through each edge (and so each authorization server).
     for (let i = 0; i < LOGIN_ADDRESS_FAILURES; i++) {
       const res = await attempt(edges[i % 2]!.url, `wrong-password-${i}`);
@@ -192,7 +200,7 @@ export function definePoolerSuite(mode: 'transaction' | 'session'): void {
     const { replicas, database } = cluster();
     const edge = replicas.edges[1]!.url;
     t.is((await register(edge, 'limit-user')).status, 200);
-    const token = (await passwordToken(edge, { id: 'tour-of-heroes' }, 'limit-user', 'pooled-password-1')).access_token;
+    const token = (await passwordToken(edge, { id: PASSWORD_CLIENT_ID }, 'limit-user', 'pooled-password-1')).access_token;
     const locker = new pg.Client({ connectionString: database.url });
     await locker.connect();
     t.teardown(() => locker.end());

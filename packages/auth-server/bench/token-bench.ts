@@ -38,7 +38,7 @@ try {
   await server.db.oAuthClient.create({ data: { id: 'bench', hashedSecret: secretHash, allowedScopes: ['heroes:read'] } });
   const salt = await bcrypt.genSalt(cost);
   const passwordHash = await bcrypt.hash('bench-password', salt);
-  await server.db.user.create({ data: { username: 'bench', salt, hashedPassword: passwordHash } });
+  await server.db.user.create({ data: { username: 'bench', usernameKey: 'bench', usernameSkeleton: 'bench', salt, hashedPassword: passwordHash } });
   const { url } = await server.listen(0);
 
   const body = new URLSearchParams({ grant_type: 'password', username: 'bench', password: 'bench-password' }).toString();

@@ -6,6 +6,7 @@ export { createQueryTimeoutCheck, queryTimeoutProblem, type QueryTimeoutCheck, t
 export { PrismaClient, Prisma } from './generated/client.ts';
 export type { User, OAuthClient, AccessToken, RefreshToken, AuthorizationCode, OidcRecord, Hero } from './generated/client.ts';
 export { applyMigrations } from './migrate.ts';
+export { mapUsernames, type UsernameMapping } from './map-usernames.ts';
 export { isTransactionPooled, type TransactionPoolingOptions } from './transaction-pooling.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
 export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from './paths.ts';

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describeDatabase } from './describe-database.ts';
+import { mapUsernames } from './map-usernames.ts';
 import { repoRoot } from './paths.ts';
 import { isTransactionPooled } from './transaction-pooling.ts';
 
@@ -9,7 +10,8 @@ const DONE = /No pending migrations to apply|All migrations have been successful
 
 /**
  * Applies pending migrations with `prisma migrate deploy` (the offline
- * JavaScript engine, see prisma.config.ts). Safe to run on every start.
+ * JavaScript engine, see prisma.config.ts), then their data step
+ * (map-usernames.ts). Safe to run on every start.
  * Give it a direct URL (DATABASE_DIRECT_URL, docs/operations.md "Connection
  * poolers"): through a transaction pooler it refuses before Prisma runs, since
  * Prisma's session advisory lock would stay held by a pooled server connection.
@@ -24,7 +26,9 @@ export async function applyMigrations(url: string): Promise<void> {
   if (await isTransactionPooled(url).catch(() => false)) {
     throw new Error(`migrations refused: ${describeDatabase(url)} is a transaction pooler (such as PgBouncer's pool_mode = transaction), where Prisma's advisory lock would stay held: migrate through a direct connection (DATABASE_DIRECT_URL)`);
   }
-  return runPrismaMigrateDeploy(url);
+  await runPrismaMigrateDeploy(url);
+  const { unmapped } = await mapUsernames(url);
+  if (unmapped > 0) console.error(`${unmapped} account(s) have no username key and cannot sign in until renamed (docs/oauth.md, "Usernames")`);
 }
 
 function runPrismaMigrateDeploy(url: string): Promise<void> {

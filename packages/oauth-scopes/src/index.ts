@@ -3,5 +3,6 @@ export { grantsScope, isGranted } from './scope-rule.ts';
 export { HERO_SCOPES, HEROES, HEROES_READ, HEROES_WRITE, OPENID, SERVICE_SCOPES_DESCRIPTION, authorityScopes, isServiceScope, mayGrant } from './service-scopes.ts';
 export { TOKENS_REVOKED_CHANNEL, parseRevokedTokens, type RevokedTokens } from './revocation-notice.ts';
 export { APP_CLIENT_ID, DEFAULT_RESOURCE_SERVER_CLIENT_ID, builtInClientRole } from './built-in-clients.ts';
+export { REGISTER_ERROR_MESSAGES, REGISTERED, REGISTERED_MESSAGE, registerErrorMessage, type RegisterErrorCode } from './registration-outcome.ts';
 export { PROTECTED_RESOURCE_METADATA_PATH, audienceIncludes, isSameResource, protectedResourceMetadataUrl, resourceIdentifier } from './resource-indicator.ts';
 export { EDGE_HOLDS_REFUSALS, HOLD_MS } from './refusal-hold-headers.ts';

@@ -3,7 +3,8 @@
  * and POST /register would store them (bcrypt hashes at cost 4: fast, and
  * any cost verifies), so that a test needs neither the CLI nor a running
  * server to set the scene. Takes the test's Prisma client; typed by the
- * two tables it writes, so that the kit depends on no package of ours.
+ * two tables it writes, so that the kit depends on no server or database
+ * package of ours (only the username rule, @heroes/text-rules).
  *
  * Usage:
  *   await addClient(db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb', allowedScopes: ['heroes:read'] });
@@ -11,6 +12,7 @@
  *   const userId = await addUser(db, 'bob', 'hero-password-1');
  */
 import bcrypt from 'bcrypt';
+import { prepareUsername } from '@heroes/text-rules/username';
 
 export interface ClientInput {
   id: string;
@@ -31,7 +33,7 @@ export interface OAuthRows {
     create(args: { data: { id: string; hashedSecret: string | null; redirectUris: string[]; allowedScopes: string[]; allowedOrigins: string[]; grantTypes?: string[] } }): PromiseLike<unknown>;
   };
   user: {
-    create(args: { data: { username: string; salt: string; hashedPassword: string } }): PromiseLike<{ id: number }>;
+    create(args: { data: { username: string; usernameKey: string; usernameSkeleton: string; salt: string; hashedPassword: string } }): PromiseLike<{ id: number }>;
   };
 }
 
@@ -50,9 +52,13 @@ export async function addClient(db: Pick<OAuthRows, 'oAuthClient'>, input: Clien
   });
 }
 
-/** A user as POST /register writes it; its id. */
+/** A user as POST /register writes it (with its name's key and skeleton); its id. */
 export async function addUser(db: Pick<OAuthRows, 'user'>, username: string, password: string): Promise<number> {
+  const prepared = prepareUsername(username);
+  if (!prepared.ok) throw new Error(`addUser: '${username}' ${prepared.problem}`);
   const salt = await bcrypt.genSalt(COST);
-  const user = await db.user.create({ data: { username, salt, hashedPassword: await bcrypt.hash(password, salt) } });
+  const user = await db.user.create({
+    data: { username, usernameKey: prepared.key, usernameSkeleton: prepared.skeleton, salt, hashedPassword: await bcrypt.hash(password, salt) },
+  });
   return user.id;
 }

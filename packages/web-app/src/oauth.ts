@@ -3,8 +3,11 @@
  * public client, and sign-out by revoking the token (RFC 7009).
  * - `state` (RFC 6749 section 10.12) and the PKCE verifier are kept in
  *   sessionStorage across the redirect and used once;
- * - the callback checks `state`, and `iss` (RFC 9207) against this origin,
- *   before exchanging the code.
+ * - the callback checks `state`, then `iss` (RFC 9207 section 2.4: the
+ *   server's metadata says it always sends one): an answer without `iss`,
+ *   or naming another issuer than this origin (the edge, whose
+ *   PUBLIC_BASE_URL is the issuer), is refused, error answers included,
+ *   before any code is exchanged.
  */
 import { CLIENT_ID, SCOPE, redirectUri } from './config.ts';
 import { clearSession, saveSession, type Session } from './session.ts';
@@ -58,7 +61,9 @@ export async function completeSignIn(url: URL): Promise<string> {
   const pending = raw ? (JSON.parse(raw) as Pending) : undefined;
   const params = url.searchParams;
   if (!pending || params.get('state') !== pending.state) throw new SignInError('This sign-in link is stale or was not started here. Sign in again.');
-  if (params.has('iss') && params.get('iss') !== location.origin) throw new SignInError(`The sign-in answer came from ${params.get('iss')}, not ${location.origin}.`);
+  const issuer = params.get('iss');
+  if (issuer === null) throw new SignInError('The sign-in answer did not say which server sent it (no iss). Sign in again.');
+  if (issuer !== location.origin) throw new SignInError(`The sign-in answer came from ${issuer}, not ${location.origin}. Sign in again.`);
   const error = params.get('error');
   if (error) throw new SignInError(`Sign-in failed: ${params.get('error_description') ?? error}`);
   const code = params.get('code');

@@ -8,8 +8,11 @@
  *   (against a dummy hash of the same cost), so response time does not
  *   reveal which usernames exist;
  * - an empty password never matches;
- * - a username with a NUL or a lone surrogate (params/storable-text.ts) is
- *   unknown without a query (PostgreSQL would fail it: a 500);
+ * - the account is found by the key of the username (@heroes/text-rules
+ *   usernameKey, RFC 8265 UsernameCaseMapped): `Alice`, `alice` and
+ *   fullwidth `ａｌｉｃｅ` are one account; a username no account can have
+ *   (NUL, control or invisible characters, a lone surrogate, leading or
+ *   trailing spaces) is unknown without a query;
  * - a password with a lone surrogate never matches: it has no UTF-8 form,
  *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
  *   every byte, and the password never reaches a query.)
@@ -28,8 +31,8 @@ import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';
 import { isWellFormedText } from '@heroes/http-kit';
 import { type BoundedQueue } from '@heroes/platform';
+import { usernameKey } from '@heroes/text-rules/username';
 import { findUserRow, type UserRow } from '../adapter/find-by-key.ts';
-import { isStorableText } from '../params/storable-text.ts';
 
 export interface AuthenticatedUser {
   id: number;
@@ -54,7 +57,8 @@ export function createUserAuthenticator(db: PrismaClient, cost: number, hashQueu
   let dummy: Promise<string> | undefined;
   const dummyHash = () => (dummy ??= bcrypt.hash('not a password', cost));
   return function authenticateUser(username) {
-    const read = username && isStorableText(username) ? findUserRow(db, { username }) : Promise.resolve(undefined);
+    const key = usernameKey(username);
+    const read = key !== undefined ? findUserRow(db, { usernameKey: key }) : Promise.resolve(undefined);
     // The caller may never check (a throttled attempt): its failure then is nobody's to report.
     read.catch(() => {});
     return (password, why) => checkPassword(read, password, why);

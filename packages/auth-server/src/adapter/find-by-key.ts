@@ -93,13 +93,13 @@ export interface UserRow {
   disabled: boolean;
 }
 
-/** A `users` row by username (unique) or id, for the password grant and findAccount. */
-export async function findUserRow(db: PrismaClient, key: { username: string } | { id: number }): Promise<UserRow | undefined> {
-  const byName = 'username' in key;
+/** A `users` row by the key of its username (unique, @heroes/text-rules usernameKey) or by id, for the password grant and findAccount. */
+export async function findUserRow(db: PrismaClient, key: { usernameKey: string } | { id: number }): Promise<UserRow | undefined> {
+  const byName = 'usernameKey' in key;
   const { rows } = await sqlPool(db).query<{ id: number; username: string; hashed_password: string; disabled: boolean }>({
-    name: byName ? 'find-user-by-name' : 'find-user-by-id',
-    text: `SELECT id, username, hashed_password, disabled_at IS NOT NULL AS disabled FROM users WHERE ${byName ? 'username' : 'id'} = $1`,
-    values: [byName ? key.username : key.id],
+    name: byName ? 'find-user-by-key' : 'find-user-by-id',
+    text: `SELECT id, username, hashed_password, disabled_at IS NOT NULL AS disabled FROM users WHERE ${byName ? 'username_key' : 'id'} = $1`,
+    values: [byName ? key.usernameKey : key.id],
   });
   const row = rows[0];
   return row && { id: row.id, username: row.username, hashedPassword: row.hashed_password, disabled: row.disabled };

@@ -5,7 +5,8 @@
  *
  * Rules enforced here:
  * - an absolute URI: a scheme, then ':' and the rest; parsable as a URL;
- * - no fragment ('#'), no whitespace or control characters, ASCII only;
+ * - the one text rule for identifiers (@heroes/text-rules identifierProblem);
+ *   no fragment ('#'), no whitespace, ASCII only;
  * - http and https need a host; other (private-use, RFC 8252 7.1) schemes
  *   such as `com.example.app:/callback` are allowed;
  * - schemes that run or embed content (javascript, data, vbscript, file,
@@ -19,8 +20,10 @@
  *   metadata of a native client (adapter/client-metadata.ts).
  *
  * The URI is stored exactly as given: redirect URIs are compared by exact
- * string match, so it is not normalized.
+ * string match, so it is not normalized; the one exception is the port of
+ * a loopback IP literal (matchRegisteredRedirectUri, RFC 8252 section 7.3).
  */
+import { identifierProblem } from '@heroes/text-rules';
 import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
@@ -36,6 +39,8 @@ const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'bl
 export function validateRedirectUri(uri: string): string {
   const fail = (why: string) => invalidInput(`Invalid redirect URI '${printable(uri)}': ${why}`);
   if (uri.length > MAX_REDIRECT_URI_LENGTH) throw fail(`longer than ${MAX_REDIRECT_URI_LENGTH} characters.`);
+  const problem = identifierProblem(uri);
+  if (problem !== undefined) throw fail(`it ${problem}.`);
   if (!/^[\x21-\x7E]+$/.test(uri)) throw fail('spaces, control and non-ASCII characters are not allowed.');
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):./.exec(uri)?.[1]?.toLowerCase();
   if (!scheme) throw fail('it must be an absolute URI with a scheme, such as https://app.example.com/callback.');
@@ -81,4 +86,33 @@ function isHttpUri(uri: string): boolean {
 function fitsNativeApp(uri: string): boolean {
   const { protocol, hostname } = new URL(uri);
   return (protocol === 'http:') === LOOPBACK_HOSTS.has(hostname);
+}
+
+/** `http://127.0.0.1` or `http://[::1]`, with any port written canonically (no leading zero): the authority RFC 8252 section 7.3 lets vary by port. */
+const LOOPBACK_IP_AUTHORITY = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::([1-9]\d{0,4}))?(?=[/?]|$)/;
+
+/**
+ * The registered redirect URI that `requested` matches, or undefined:
+ * exact string match (RFC 6749 3.1.2.3, RFC 9700 4.1.3), except that for a
+ * registered loopback IP literal URI (`http://127.0.0.1/…`, `http://[::1]/…`)
+ * any port matches, as RFC 8252 section 7.3 requires for native apps: the
+ * rest (scheme, path, query) must still be identical. `localhost` is not
+ * treated so (RFC 8252 section 8.3: a name may resolve elsewhere).
+ *
+ * Usage: `matchRegisteredRedirectUri(['http://127.0.0.1/cb'], 'http://127.0.0.1:53123/cb')` → `'http://127.0.0.1/cb'`
+ */
+export function matchRegisteredRedirectUri(registered: readonly string[], requested: string): string | undefined {
+  if (registered.includes(requested)) return requested;
+  const loopback = withoutLoopbackPort(requested);
+  if (loopback === undefined) return undefined;
+  return registered.find((uri) => withoutLoopbackPort(uri) === loopback);
+}
+
+/** The URI with its loopback port removed, or undefined when it is not a loopback IP http URI with a valid port. */
+function withoutLoopbackPort(uri: string): string | undefined {
+  const match = LOOPBACK_IP_AUTHORITY.exec(uri);
+  if (!match) return undefined;
+  const port = match[2];
+  if (port !== undefined && Number(port) > 65535) return undefined;
+  return `http://${match[1]}${uri.slice(match[0].length)}`;
 }

@@ -11,12 +11,16 @@
  * - the client must have a registered redirect URI → else 400 page;
  * - a redirect_uri parameter, when sent, must equal one of the registered
  *   ones exactly, character for character (RFC 6749 3.1.2.3, RFC 9700
- *   4.1.3: no prefix, pattern or normalized matching) → else 400 page;
+ *   4.1.3: no prefix, pattern or normalized matching), but for the port of
+ *   a loopback IP literal URI (RFC 8252 7.3, clients/redirect-uri.ts
+ *   matchRegisteredRedirectUri) → else 400 page; the code is bound to the
+ *   URI as requested, port included, which the exchange must repeat;
  * - when absent, a client with a single registered URI is sent back there
  *   (Aqueduct; RFC 6749 3.1.2.3 allows it), a client with several → 400
  *   page (the request must say which).
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { matchRegisteredRedirectUri } from '../clients/redirect-uri.ts';
 import { isVschar } from '../clients/vschar.ts';
 import { effectiveGrantTypes } from '../clients/grant-types.ts';
 import type { CodeRequest } from './code-request.ts';
@@ -50,7 +54,9 @@ export async function checkClient(
 function chooseRedirectUri(registered: readonly string[], requested: string | undefined): string {
   if (registered.length === 0) throw new PageError('invalid_client', 'this client has no registered redirect URI');
   if (requested !== undefined) {
-    if (!registered.includes(requested)) throw new PageError('invalid_request', 'redirect_uri does not match any registered redirect URI');
+    if (matchRegisteredRedirectUri(registered, requested) === undefined) {
+      throw new PageError('invalid_request', 'redirect_uri does not match any registered redirect URI');
+    }
     return requested;
   }
   if (registered.length > 1) throw new PageError('invalid_request', 'redirect_uri is required: this client has several registered redirect URIs');

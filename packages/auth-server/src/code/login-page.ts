@@ -5,6 +5,9 @@
  * - no external assets, no script: inline CSS only;
  * - every value is HTML-escaped; the OAuth parameters travel in hidden
  *   fields, the password field is never pre-filled;
+ * - the page shows only its own words: `error` and `notice` are texts of
+ *   this service (registration outcomes come as codes of a fixed list,
+ *   @heroes/oauth-scopes registerErrorMessage), never a query value;
  * - labels are bound to inputs, the error message is announced (role=alert),
  *   inputs carry autocomplete hints.
  */

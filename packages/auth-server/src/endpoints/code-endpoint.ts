@@ -26,6 +26,7 @@ import type { Context, Middleware } from 'koa';
 import { dispatchByMethod, QueueFullError, RetryLaterError, type FormValue } from '@heroes/http-kit';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
+import { REGISTERED, REGISTERED_MESSAGE, registerErrorMessage } from '@heroes/oauth-scopes';
 import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import { readForm } from '../middleware/read-form.ts';
 import { isStorableText } from '../params/storable-text.ts';
@@ -60,10 +61,6 @@ const BAD_CREDENTIALS = 'Invalid username or password.';
 /** The edge's registration route (same origin for the browser, so within CSP form-action 'self'). */
 const REGISTER_ACTION = '/register';
 
-/** A query value shown on the page: one short, storable string, else nothing. */
-function shortText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 && value.length <= 300 && isStorableText(value) ? value : undefined;
-}
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
   'invalid characters': (name: string) => `parameter ${name} contains invalid characters`,
@@ -129,19 +126,18 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const showLoginForm: Middleware = async function showLoginForm(ctx) {
     const { client, request } = checked(ctx);
     const signInHref = `${FORM_ACTION}?${new URLSearchParams(oauthParams(request))}`;
+    // The edge's POST /register sends the browser back to signInHref with a code (registered=1 or
+    // register_error=<code>): the page shows its own words for a known code, nothing for any other value.
     if (ctx.query['prompt'] === 'create') {
-      // The edge's POST /register sends the browser back to signInHref (with registered= or register_error=).
       const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
-      const page = renderRegistrationPage({ action, clientId: client.id, signInHref, error: shortText(ctx.query['register_error']) });
+      const page = renderRegistrationPage({ action, clientId: client.id, signInHref, error: registerErrorMessage(ctx.query['register_error']) });
       return sendPage(ctx, 200, page, client.redirectUri);
     }
-    const registered = shortText(ctx.query['registered']);
     const page = renderLoginPage({
       action: FORM_ACTION,
       params: oauthParams(request),
       clientId: client.id,
-      username: registered,
-      notice: registered === undefined ? undefined : `Account '${registered}' created. Sign in with it.`,
+      notice: ctx.query['registered'] === REGISTERED ? REGISTERED_MESSAGE : undefined,
       createAccountHref: `${signInHref}&prompt=create`,
     });
     sendPage(ctx, 200, page, client.redirectUri);

@@ -58,6 +58,7 @@
  *   if ('retryAfterSeconds' in admission) refuse(admission.retryAfterSeconds);
  *   else ok ? await throttle.succeeded(admission) : await throttle.failed(admission);
  */
+import { usernameKey } from '@heroes/text-rules/username';
 import { createHash } from 'node:crypto';
 import { countInWindow, sqlPool, windowWaitSql, type PrismaClient } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
@@ -97,8 +98,12 @@ export interface LoginThrottle {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
-/** A digest, so any username (long, NUL, lone surrogate) makes a short storable key. */
-export const accountSubject = (username: string) => `account:${digest(username)}`;
+/**
+ * A digest, so any username (long, NUL, lone surrogate) makes a short storable key; of the
+ * name's key (@heroes/text-rules usernameKey) when it has one, so every spelling of an
+ * account's name (`Alice`, `ALICE`) counts on its one budget.
+ */
+export const accountSubject = (username: string) => `account:${digest(usernameKey(username) ?? username)}`;
 export const clientSubject = (clientId: string) => `client:${digest(clientId)}`;
 const addressKey = (address: string) => `address:${address}`;
 const knownKey = (subject: string, address: string) => `known:${subject}:${address}`;

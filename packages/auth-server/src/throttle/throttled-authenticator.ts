@@ -106,8 +106,7 @@ export function createThrottledAuthenticator(authenticate: UserAuthenticator, gu
     const why: LoginOutcome = {};
     const audit = auditLogin?.(username, origin, why);
     const attempt = () => check(password, why);
-    return onSuccess
-      ? guard(accountSubject(username), origin.address, attempt, { onSuccess, audit })
-      : guard(accountSubject(username), origin.address, attempt, { audit });
+    const subject = accountSubject(username);
+    return onSuccess ? guard(subject, origin.address, attempt, { onSuccess, audit }) : guard(subject, origin.address, attempt, { audit });
   } as ThrottledAuthenticator;
 }

@@ -12,6 +12,7 @@
  *   sign-in is refused while disabled (accounts/authenticate-user.ts);
  * - an unknown username or client id is an error naming it, nothing written.
  */
+import { usernameKey } from '@heroes/text-rules/username';
 import type { Prisma, PrismaClient } from '@heroes/db';
 import type { AuditEvent } from '@heroes/db';
 import { clientNotFound } from '../clients/client-registry-error.ts';
@@ -142,8 +143,11 @@ export async function revokeClientTokens(db: PrismaClient, clientId: string): Pr
   });
 }
 
+/** The user named exactly so, else the one whose name has that key (`alice` finds `Alice`: docs/oauth.md "Usernames"). */
 async function findUser(tx: Tx, username: string) {
-  const user = await tx.user.findUnique({ where: { username }, select: { id: true, disabledAt: true } });
+  const select = { id: true, disabledAt: true } as const;
+  const key = usernameKey(username);
+  const user = (await tx.user.findUnique({ where: { username }, select })) ?? (key === undefined ? null : await tx.user.findUnique({ where: { usernameKey: key }, select }));
   if (!user) throw new UserNotFoundError(username);
   return user;
 }

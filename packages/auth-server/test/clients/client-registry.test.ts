@@ -31,6 +31,13 @@ test('validateClientId allows printable ASCII without colon, up to 255', (t) => 
   for (const bad of ['', 'a:b', 'x'.repeat(256), 'new\nline', ' lead', 'h\u00e9ro']) t.throws(() => validateClientId(bad));
 });
 
+test('client ids and redirect URIs follow the one text rule for identifiers: C1 controls and invisible characters named', (t) => {
+  t.throws(() => validateClientId('app\u0085'), { message: "Invalid client ID 'app\\u0085': it must not contain control characters; only printable ASCII characters are allowed." });
+  t.throws(() => validateClientId('app\u200b'), { message: "Invalid client ID 'app\\u200b': it must not contain invisible characters (U+200B); only printable ASCII characters are allowed." });
+  t.throws(() => validateRedirectUri('https://a.example/\u009bcb'), { message: "Invalid redirect URI 'https://a.example/\\u009bcb': it must not contain control characters." });
+  t.throws(() => validateRedirectUri('https://a.example/\u2060cb'), { message: "Invalid redirect URI 'https://a.example/\\u2060cb': it must not contain invisible characters (U+2060)." });
+});
+
 test('validateRedirectUri takes absolute URIs without fragment', (t) => {
   for (const ok of ['https://a.example/cb', 'http://localhost:3000/cb', 'com.example.app:/cb', 'myapp://callback', 'https://a.example/cb?x=1&y=2']) {
     t.is(validateRedirectUri(ok), ok);

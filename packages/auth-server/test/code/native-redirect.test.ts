@@ -90,3 +90,30 @@ test('a public client with a loopback http redirect URI completes the code flow'
   const token = await postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: LOOPBACK_URI, code_verifier: verifier, client_id: 'loopback' });
   t.is(token.status, 200, token.text);
 });
+
+// RFC 8252 7.3: for a loopback IP literal redirect URI any port matches at request time; 8.3: not `localhost`.
+test('loopback IP redirect URIs (RFC 8252 7.3): any port matches, the code is bound to the port asked for; localhost is not so treated', async (t) => {
+  await addClient(s.db, { id: 'loopback-any-port', redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback?app=1', 'http://localhost/callback'] });
+  for (const requested of ['http://127.0.0.1:53123/callback', 'http://[::1]:8080/callback?app=1', 'http://127.0.0.1/callback']) {
+    const { verifier, challenge } = pkcePair();
+    const form = { client_id: 'loopback-any-port', redirect_uri: requested, response_type: 'code', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' };
+    const page = await fetch(`${s.url}/auth/code?${new URLSearchParams(form)}`);
+    t.is(page.status, 200, requested);
+    const res = await postForm(`${s.url}/auth/code`, { ...form, username: 'bob', password: 'bob-password-1' });
+    t.is(res.status, 302, `${requested}: ${res.text.slice(0, 200)}`);
+    const location = res.headers.get('location') ?? '';
+    t.true(location.startsWith(`${requested}${requested.includes('?') ? '&' : '?'}code=`), location);
+    const code = new URL(location).searchParams.get('code') ?? '';
+    const exchange = (redirectUri: string) => postForm(`${s.url}/auth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: 'loopback-any-port' });
+    const otherPort = await exchange(requested.replace(/(\]|1)(:\d+)?\//, '$1:9999/'));
+    t.deepEqual([otherPort.status, otherPort.body['error']], [400, 'invalid_grant'], 'the exchange repeats the port the request used');
+    t.is((await exchange(requested)).status, 200, requested);
+  }
+  for (const refused of ['http://localhost:53123/callback', 'http://127.0.0.1:53123/other', 'http://127.0.0.1:53123/callback?app=1', 'https://127.0.0.1:53123/callback', 'http://127.0.0.1:0/callback', 'http://127.0.0.1:053123/callback', 'http://127.0.0.1:65536/callback', 'http://127.0.0.2:53123/callback']) {
+    const { challenge } = pkcePair();
+    const query = new URLSearchParams({ client_id: 'loopback-any-port', redirect_uri: refused, response_type: 'code', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' });
+    const res = await fetch(`${s.url}/auth/code?${query}`, { redirect: 'manual' });
+    t.is(res.status, 400, refused);
+    t.regex(await res.text(), /redirect_uri does not match any registered redirect URI/, refused);
+  }
+});

@@ -2,6 +2,8 @@ import test from 'ava';
 import { addClient, addUser, RESOURCE_SERVER_CLIENT, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, introspectAsResourceServer, postForm } from '../_helpers/http.ts';
 import { accountSubject } from '../../src/throttle/login-throttle.ts';
+import { hashToken, purgeExpired } from '../../src/index.ts';
+import { runAuth } from '../_helpers/run-auth.ts';
 
 let s: TestServer;
 
@@ -81,4 +83,17 @@ test('revocation removes a client-credentials token', async (t) => {
   t.is(revoked.status, 200);
   const info = await introspectAsResourceServer(s.url, issued);
   t.deepEqual(info.body, { active: false });
+});
+
+test.serial('the purge removes an expired client-credentials token; auth tokens revoke --client removes live ones', async (t) => {
+  const expired = String((await token(basic('both', 'both-secret'))).body['access_token']);
+  await s.db.accessToken.update({ where: { id: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await purgeExpired(s.db);
+  t.is(await s.db.accessToken.count({ where: { id: hashToken(expired) } }), 0);
+
+  const live = String((await token(basic('both', 'both-secret'))).body['access_token']);
+  const revoked = await runAuth(['tokens', 'revoke', '--client', 'both', '--json'], { databaseUrl: s.testDb.url });
+  t.is(revoked.code, 0, revoked.stderr);
+  t.true((JSON.parse(revoked.stdout) as { revoked: { accessTokens: number } }).revoked.accessTokens >= 1);
+  t.deepEqual((await introspectAsResourceServer(s.url, live)).body, { active: false });
 });

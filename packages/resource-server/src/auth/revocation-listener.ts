@@ -67,7 +67,7 @@ export function pooledFeedProblem(setting: RevocationListenerOptions['setting'])
  *   await listener.start();
  */
 export function createRevocationListener(options: RevocationListenerOptions): RevocationListener {
-  const { logger, heartbeatMs = 1_000, heartbeatTimeoutMs = 1_000, connectTimeoutMs = 3_000 } = options;
+  const { logger, heartbeatMs = 1_000, heartbeatTimeoutMs = 2_000, connectTimeoutMs = 3_000 } = options;
   // This listener's own heartbeat channel: other replicas never receive its beats.
   const heartbeatChannel = `heroes_feed_${crypto.randomBytes(8).toString('hex')}`;
   let client: pg.Client | undefined;

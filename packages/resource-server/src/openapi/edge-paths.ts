@@ -45,7 +45,7 @@ export const EDGE_PATHS = {
       description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
       parameters: [idempotencyKey, {
         name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
-        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=<username>`, a refusal → 303 there with `prompt=create&register_error=<message>`. Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
+        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=1`, a refusal → 303 there with `prompt=create&register_error=<code>` (a code of a fixed list: missing, username_taken, username_similar, username_invalid, password_rejected, too_many, unavailable, invalid; never text). Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
       }],
       requestBody: {
         required: true,
@@ -59,7 +59,7 @@ export const EDGE_PATHS = {
         '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
         '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`'),
         '403': error('With `return_to`: a form posted from another site'),
-        '409': keyInUse('The username is taken'),
+        '409': keyInUse('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)'),
         '422': keyReused,
         '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)'),
         '415': error('Unsupported Content-Type or charset'),

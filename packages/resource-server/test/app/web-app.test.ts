@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import type { Browser } from 'playwright-core';
+import { REGISTERED_MESSAGE } from '@heroes/oauth-scopes';
 import { waitFor } from '@heroes/test-kit';
 import { signIn, startAppInBrowser, WAIT, type AppStack, type AppInBrowser } from '../_helpers/web-app.ts';
 
@@ -139,6 +140,35 @@ test.serial('a stale callback is refused with a message, not a crash', async (t)
   await page.close();
 });
 
+test.serial('a sign-in answer without iss, or from another issuer, is refused before its code is exchanged (RFC 9207 2.4)', async (t) => {
+  for (const iss of [undefined, 'https://evil.example', `${stack.url}/`]) {
+    const page = await browser.newPage();
+    const exchanges: string[] = [];
+    page.on('request', (req) => { if (req.url().includes('/auth/token')) exchanges.push(req.url()); });
+    await page.goto(`${stack.url}/app/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/auth\/code\?/, WAIT);
+    // A real answer for this very sign-in (its state and PKCE challenge), then altered on its way back.
+    const login = await fetch(`${stack.url}/auth/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...Object.fromEntries(new URL(page.url()).searchParams), username: 'tour', password: 'tour password' }),
+      redirect: 'manual',
+    });
+    const answer = new URL(login.headers.get('location') ?? 'about:blank');
+    t.is(answer.searchParams.get('iss'), stack.url, 'the server names itself');
+    t.truthy(answer.searchParams.get('code'));
+    if (iss === undefined) answer.searchParams.delete('iss');
+    else answer.searchParams.set('iss', iss);
+    await page.goto(answer.href);
+    await page.getByRole('alert').filter({ hasText: iss === undefined ? 'did not say which server sent it' : `came from ${iss}` }).waitFor(WAIT);
+    t.true(await page.getByRole('button', { name: 'Sign in' }).isVisible());
+    t.deepEqual(exchanges, [], `no code exchanged for iss=${String(iss)}`);
+    t.is(await page.evaluate(() => sessionStorage.getItem('heroes.session')), null);
+    await page.close();
+  }
+});
+
 test.serial('every /app path serves the app; its assets are served', async (t) => {
   const res = await fetch(`${stack.url}/app/heroes/12`);
   t.is(res.status, 200);
@@ -192,8 +222,9 @@ test.serial('"Create account" on the login page registers a user, then signing i
   await page.getByLabel('Username').fill('newbie');
   await page.getByLabel('Password').fill('newbie-long-password');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('status').filter({ hasText: "Account 'newbie' created" }).waitFor(WAIT);
-  t.is(await page.getByLabel('Username').inputValue(), 'newbie');
+  await page.getByRole('status').filter({ hasText: REGISTERED_MESSAGE }).waitFor(WAIT);
+  t.is(await page.getByLabel('Username').inputValue(), '', 'nothing from the query is put on the page');
+  await page.getByLabel('Username').fill('Newbie');
   await page.getByLabel('Password').fill('newbie-long-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Top Heroes' }).waitFor(WAIT);

@@ -179,6 +179,26 @@ test('POST /heroes validation', async (t) => {
   t.is(form.status, 415);
 });
 
+test('hero names follow the one text rule: C1 controls and meaning-changing invisible characters → 400, on create and rename', async (t) => {
+  const control = { error: 'entity validation failed', reasons: ["'name' must not contain control characters"] };
+  const invisible = (where: string) => ({ error: 'entity validation failed', reasons: [`'name' must not contain invisible characters (${where})`] });
+  const hero = (await create('Text Rule')).body as HeroBody;
+  for (const [name, body] of [
+    ['Evil\u009b[2J', control],
+    ['Evil\u0085', control],
+    ['Nar\u200bco', invisible('U+200B')],
+    ['\u2060Narco', invisible('U+2060')],
+  ] as const) {
+    const created = await request(`${rs.url}/heroes`, { method: 'POST', headers: h, json: { name } });
+    t.deepEqual([created.status, created.body], [400, body], JSON.stringify(name));
+    const renamed = await request(`${rs.url}/heroes/${hero.id}`, { method: 'PUT', headers: h, json: { name } });
+    t.deepEqual([renamed.status, renamed.body], [400, body], JSON.stringify(name));
+  }
+  for (const name of ['👨\u200d👩\u200d👧 Family', 'Jos\u00e9', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645']) {
+    t.is((await create(name)).status, 200, JSON.stringify(name));
+  }
+});
+
 test('PUT /heroes/:id renames; 404 when absent; 409 on a taken name; id must match', async (t) => {
   const hero = (await create('Before')).body as HeroBody;
   const res = await request(`${rs.url}/heroes/${hero.id}`, { method: 'PUT', headers: h, json: { name: 'After' } });

@@ -60,17 +60,15 @@ for (const [title, body] of [
   });
 }
 
-test('409 for a duplicate username; usernames are case-sensitive and not trimmed', async (t) => {
-  t.is((await register({ username: 'dup', password: 'dup-password-1' })).status, 200);
-  const again = await register({ username: 'dup', password: 'dup-password-2' });
+test('409 for a duplicate username; the stored name keeps the case it was typed in', async (t) => {
+  const first = await register({ username: 'Dup', password: 'dup-password-1' });
+  t.is(first.status, 200);
+  t.is((first.body as { username: string }).username, 'Dup');
+  const again = await register({ username: 'Dup', password: 'dup-password-2' });
   t.is(again.status, 409);
   t.is((again.body as { error: string }).error, 'entity_already_exists');
-  const upper = await register({ username: 'DUP', password: 'dup-password-3' });
-  t.is(upper.status, 200);
-  t.is((upper.body as { username: string }).username, 'DUP');
-  const spaced = await register({ username: ' dup ', password: 'dup-password-4' });
-  t.is(spaced.status, 200);
-  t.is((spaced.body as { username: string }).username, ' dup ');
+  t.is((await register({ username: 'dup', password: 'dup-password-3' })).status, 409, 'one name in any case');
+  t.is((await register({ username: ' dup ', password: 'dup-password-4' })).status, 400, 'never trimmed: refused');
 });
 
 test('hashedPassword, salt and id sent by the client are never stored', async (t) => {
@@ -122,6 +120,45 @@ test('password over 72 UTF-8 bytes → 400; exactly 72 passes', async (t) => {
 test('control characters in the username or NUL in the password → 400', async (t) => {
   t.is((await register({ username: 'nul\u0000name', password: 'hero-password-1' })).status, 400);
   t.is((await register({ username: 'nulpw', password: 'hero\u0000password' })).status, 400);
+});
+
+test('one identifier rule (RFC 8265): after alice, every look-alike spelling is the same account (409) or no name at all (400)', async (t) => {
+  const first = await register({ username: 'alice', password: 'alice-long-password' });
+  t.is(first.status, 200);
+  const taken = { error: 'entity_already_exists' };
+  for (const username of ['Alice', 'ALICE', '\uff41\uff4c\uff49\uff43\uff45']) {
+    const res = await register({ username, password: 'other-long-password' });
+    t.deepEqual([res.status, res.body], [409, taken], JSON.stringify(username));
+  }
+  const nfc = await register({ username: 'jos\u00e9', password: 'jose-long-password' });
+  t.is(nfc.status, 200);
+  const nfd = await register({ username: 'jose\u0301', password: 'jose-long-password' });
+  t.is(nfd.status, 409, 'NFD after NFC');
+  const refused = (reason: string) => ({ error: 'entity validation failed', reasons: [`'username' ${reason}`] });
+  for (const [username, reason] of [
+    ['alice ', 'must not start or end with a space'],
+    [' alice', 'must not start or end with a space'],
+    ['   ', 'must not start or end with a space'],
+    ['ali\u200bce', 'must not contain invisible characters (U+200B)'],
+    ['\u200b\u200c\u2060', 'must not contain invisible characters (U+200B)'],
+    ['ali\u0085ce', 'must not contain control characters'],
+    ['ali\u009bce', 'must not contain control characters'],
+  ] as const) {
+    const res = await register({ username, password: 'other-long-password' });
+    t.deepEqual([res.status, res.body], [400, refused(reason)], JSON.stringify(username));
+  }
+  const stored = await rs.db.user.findMany({ where: { username: { in: ['alice', 'jos\u00e9'] } }, select: { username: true } });
+  t.is(stored.length, 2, 'the stored name keeps what the user typed');
+});
+
+test('beyond the RFC: a name whose confusable skeleton (UTS #39) equals an existing one is refused', async (t) => {
+  t.is((await register({ username: 'paypal', password: 'paypal-long-password' })).status, 200);
+  for (const username of ['\u0440aypal', 'p\u0430yp\u0430l', 'P\u0391YPAL']) {
+    const res = await register({ username, password: 'other-long-password' });
+    t.is(res.status, 409, JSON.stringify(username));
+    t.deepEqual(res.body, { error: 'entity_already_exists', reasons: ["'username' looks like an existing username; choose another"] }, JSON.stringify(username));
+  }
+  t.is((await register({ username: 'paypal2', password: 'paypal-long-password' })).status, 200);
 });
 
 test('body errors: not an object, malformed JSON, no body, wrong content type', async (t) => {

@@ -4,10 +4,12 @@
  * - names are non-empty, at most maxLength characters, stored exactly as
  *   sent: leading or trailing whitespace is refused rather than trimmed
  *   (silently trimming would make "Narco " and "Narco" two spellings of one
- *   hero), and control characters (including NUL, which PostgreSQL text
- *   cannot hold) are refused.
+ *   hero), and the one text rule holds (@heroes/text-rules textProblem: no
+ *   control character, C1 included, no lone surrogate, no invisible
+ *   character that would make a look-alike of another name).
  */
 import { defineResource, filterKeys } from '@heroes/http-kit';
+import { textProblem } from '@heroes/text-rules';
 import { invalidValue, unknownKeys, validationFailed } from '../validation-error.ts';
 
 export const Hero = defineResource();
@@ -40,6 +42,6 @@ export function checkHeroName(name: string, maxLength: number): void {
   if (name.length === 0) throw validationFailed(`'name' must not be empty`);
   if (name.length > maxLength) throw validationFailed(`'name' must be at most ${maxLength} characters`);
   if (name.trim() !== name) throw validationFailed(`'name' must not start or end with whitespace`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw validationFailed(`'name' must not contain control characters`);
+  const problem = textProblem(name);
+  if (problem !== undefined) throw validationFailed(`'name' ${problem}`);
 }

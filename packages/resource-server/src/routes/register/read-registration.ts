@@ -8,8 +8,10 @@
  * - a non-string value → 400 `invalid input value for 'k'`.
  * - username or password missing, null or empty → 400
  *   `{"error":"username and password required."}` (docs/heroes-api.md), before hashing.
- * - username: stored exactly as sent (no trimming, no case folding), at most
- *   maxUsernameLength characters, no control characters.
+ * - username: at most maxUsernameLength characters, and a name by the one
+ *   identifier rule (@heroes/text-rules prepareUsername: RFC 8265
+ *   UsernameCaseMapped); stored exactly as sent, with its key (uniqueness,
+ *   sign-in) and confusable skeleton (no look-alike of an existing name).
  * - password: the policy of password-policy.ts (at least PASSWORD_MIN_LENGTH
  *   characters, not a common password, not the username), checked after
  *   the byte limit; at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the
@@ -19,6 +21,7 @@
  */
 import type { Context } from 'koa';
 import { BadRequestError, filterKeys, readBody } from '@heroes/http-kit';
+import { prepareUsername } from '@heroes/text-rules/username';
 import { invalidValue, unknownKeys, validationFailed } from '../validation-error.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 
@@ -26,6 +29,10 @@ export const REQUIRED_MESSAGE = 'username and password required.';
 
 export interface Registration {
   username: string;
+  /** The name's key (RFC 8265 UsernameCaseMapped): unique, what sign-in compares. */
+  usernameKey: string;
+  /** The key's UTS #39 confusable skeleton: unique, so no look-alike registers. */
+  usernameSkeleton: string;
   password: string;
 }
 
@@ -52,11 +59,11 @@ export async function readRegistration(ctx: Context, limits: RegistrationLimits)
   const username = optionalString(input, 'username');
   const password = optionalString(input, 'password');
   if (!username || !password) throw new BadRequestError(REQUIRED_MESSAGE, { code: 'missing_credentials' });
-  checkUsername(username, limits.maxUsernameLength);
+  const { key, skeleton } = checkUsername(username, limits.maxUsernameLength);
   checkPassword(password, limits.maxPasswordBytes);
   const problem = limits.passwordPolicy.problem(password, username);
   if (problem) throw validationFailed(problem);
-  return { username, password };
+  return { username, usernameKey: key, usernameSkeleton: skeleton, password };
 }
 
 function optionalString(input: Record<string, unknown>, key: string): string | undefined {
@@ -66,10 +73,11 @@ function optionalString(input: Record<string, unknown>, key: string): string | u
   return value;
 }
 
-function checkUsername(username: string, max: number): void {
+function checkUsername(username: string, max: number): { key: string; skeleton: string } {
   if (username.length > max) throw validationFailed(`'username' must be at most ${max} characters`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(username)) throw validationFailed(`'username' must not contain control characters`);
+  const prepared = prepareUsername(username);
+  if (!prepared.ok) throw validationFailed(`'username' ${prepared.problem}`);
+  return prepared;
 }
 
 function checkPassword(password: string, maxBytes: number): void {

@@ -3,10 +3,13 @@
  * form (OpenID Connect prompt=create). The registration itself is the next
  * step's (the JSON API's, unchanged); this step turns its answer into a
  * redirect back to the login form, as a browser needs:
- * - success → 303 to return_to with `registered=<username>` (the login form
- *   says so and fills the username in);
- * - a refusal the API would answer (400, 409, 429, 503) → 303 to return_to
- *   with `prompt=create&register_error=<its message>` (the form again);
+ * - success → 303 to return_to with `registered=1` (the login form says an
+ *   account was created);
+ * - a refusal the API would answer (400, 409, 413, 415, 429, 503) → 303 to
+ *   return_to with `prompt=create&register_error=<code>` (the form again);
+ * - only codes of the fixed list (@heroes/oauth-scopes
+ *   REGISTER_ERROR_MESSAGES) travel in the query, never text: the page
+ *   shows its own words for them, so no link can write on it;
  * - return_to must be a path of the login form (`/auth/code?…`), so the
  *   redirect never leaves the service (no open redirect);
  * - cross-site forms are refused as the login form refuses them: an `Origin`
@@ -16,7 +19,9 @@
  */
 import type { Middleware } from 'koa';
 import { mapDatabaseError } from '@heroes/db/database-errors';
-import { ForbiddenError, toProblem } from '@heroes/http-kit';
+import { ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
+import { REGISTERED, type RegisterErrorCode } from '@heroes/oauth-scopes';
+import { REQUIRED_MESSAGE } from './read-registration.ts';
 import { validationFailed } from '../validation-error.ts';
 
 const LOGIN_FORM = '/auth/code?';
@@ -42,19 +47,23 @@ export function registerFromPage(publicBaseUrl: string): Middleware {
       const problem = toProblem(err, mapDatabaseError);
       if (problem.status >= 500 && problem.status !== 503) throw err;
       ctx.status = 303;
-      return ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ prompt: 'create', register_error: sentence(problem.body) })}`);
+      return ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ prompt: 'create', register_error: outcomeCode(err, problem) })}`);
     }
-    const { username } = ctx.body as { username: string };
     ctx.status = 303;
-    ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ registered: username })}`);
+    ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ registered: REGISTERED })}`);
   };
 }
 
-/** The refusal as one line: `entity validation failed: 'password' must be …`, `entity_already_exists`, … */
-function sentence(body: { error: string } & Record<string, unknown>): string {
-  const reasons = Array.isArray(body['reasons']) ? body['reasons'].filter((reason) => typeof reason === 'string') : [];
-  const text = reasons.length > 0 ? `${body.error}: ${reasons.join('; ')}` : body.error;
-  return body.error === 'entity_already_exists' ? 'That username is taken.' : text.slice(0, 300);
+/** The code of a refusal, from its status and, for a 400, the field its reasons name. */
+function outcomeCode(err: unknown, problem: { status: number; body: { error: string } & Record<string, unknown> }): RegisterErrorCode {
+  if (problem.status === 409) return err instanceof HttpError && err.code === 'username_too_similar' ? 'username_similar' : 'username_taken';
+  if (problem.status === 429) return 'too_many';
+  if (problem.status === 503) return 'unavailable';
+  if (problem.body.error === REQUIRED_MESSAGE) return 'missing';
+  const reasons = Array.isArray(problem.body['reasons']) ? problem.body['reasons'].filter((reason) => typeof reason === 'string') : [];
+  if (reasons.some((reason) => reason.startsWith("'username'"))) return 'username_invalid';
+  if (reasons.some((reason) => reason.startsWith("'password'"))) return 'password_rejected';
+  return 'invalid';
 }
 
 function originOf(url: string): string | undefined {

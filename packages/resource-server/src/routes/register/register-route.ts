@@ -3,7 +3,9 @@
  * Steps: readRegistration (body limit, keys, password policy) → countRegistration (per-address limit, 429) →
  * hash (bcrypt, random salt per user, through the bounded hash queue: when
  * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
- * A duplicate username → 409 (http-kit maps SQLSTATE 23505).
+ * A duplicate username (its key: `Alice` after `alice`) → 409 (http-kit maps
+ * SQLSTATE 23505); a look-alike of an existing name (same UTS #39 skeleton:
+ * `аlice` after `alice`) → 409 saying so (refuseLookAlike).
  * - the insert also writes the `user.registered` audit event (one statement,
  *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
  * - with an Idempotency-Key (routes/idempotency/create-once.ts), once per
@@ -16,7 +18,7 @@
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
-import { defineResource, dispatchByMethod } from '@heroes/http-kit';
+import { ConflictError, defineResource, dispatchByMethod } from '@heroes/http-kit';
 import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
 import { currentRequestId, type BoundedQueue } from '@heroes/platform';
 import type { Logger } from 'pino';
@@ -52,7 +54,7 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   const limits: RegistrationLimits = { ...deps, passwordPolicy: createPasswordPolicy({ minLength: deps.passwordMinLength }) };
   router.all('/register', dispatchByMethod([], {
     POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
-      const { username, password } = await readRegistration(ctx, limits);
+      const { username, usernameKey, usernameSkeleton, password } = await readRegistration(ctx, limits);
       const keyed = deps.once.keyed(ctx, 'POST /register', [username, password]);
       if (keyed && (await deps.once.replay(ctx, keyed))) return;
       await countRegistration(ctx, deps.db, deps);
@@ -65,13 +67,26 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
       await deps.once.run(ctx, keyed, async (query) => {
         const { rows } = await query<{ id: number; username: string }>(withAuditEvent({
           name: 'register-user',
-          text: `INSERT INTO users (username, hashed_password, salt, created_at) VALUES ($1, $2, $3, ${UTC_NOW}) RETURNING id, username`,
-          values: [username, hashedPassword, salt],
-        }, event));
+          text: `INSERT INTO users (username, username_key, username_skeleton, hashed_password, salt, created_at) VALUES ($1, $2, $3, $4, $5, ${UTC_NOW}) RETURNING id, username`,
+          values: [username, usernameKey, usernameSkeleton, hashedPassword, salt],
+        }, event)).catch(refuseLookAlike);
         created = true;
         return User.toMap(rows[0]!);
       });
       if (created) deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
     }],
   }));
+}
+
+/** The skeleton index refused the row: the name differs from every other, but looks like one. */
+function refuseLookAlike(err: unknown): never {
+  const { code, constraint } = err as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'users_username_skeleton_key') {
+    throw new ConflictError('entity_already_exists', {
+      code: 'username_too_similar',
+      details: { reasons: ["'username' looks like an existing username; choose another"] },
+      cause: err,
+    });
+  }
+  throw err;
 }

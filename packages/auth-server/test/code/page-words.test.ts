@@ -1,0 +1,48 @@
+import test from 'ava';
+import { REGISTER_ERROR_MESSAGES, REGISTERED_MESSAGE } from '@heroes/oauth-scopes';
+import { addClient, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
+import { escapeHtml } from '../../src/code/login-page.ts';
+
+// The sign-in page shows only its own words (CWE-451): outcome messages come from a fixed list of codes, never from the query.
+let s: TestServer;
+const PHISH = 'Security alert: your account is locked, call +1-555-0100';
+
+test.before(async () => {
+  s = await startTestServer();
+  await addClient(s.db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb' });
+});
+test.after.always(() => s?.close());
+
+async function page(extra: Record<string, string>): Promise<string> {
+  const res = await fetch(`${s.url}/auth/code?${new URLSearchParams({ client_id: 'web', response_type: 'code', state: 's', ...extra })}`);
+  if (res.status !== 200) throw new Error(`status ${res.status}`);
+  return res.text();
+}
+
+test('text in register_error, registered or any other query value never shows on the page', async (t) => {
+  for (const extra of <Array<Record<string, string>>>[
+    { prompt: 'create', register_error: PHISH },
+    { register_error: PHISH },
+    { registered: PHISH },
+    { registered: PHISH, username: PHISH, error: PHISH, error_description: PHISH, notice: PHISH, message: PHISH, login_hint: PHISH },
+    { prompt: 'create', registered: PHISH, error_description: PHISH },
+    { prompt: 'create', register_error: 'toString' },
+    { register_error: '__proto__', prompt: 'create' },
+  ]) {
+    const html = await page(extra);
+    t.false(html.includes('Security alert'), JSON.stringify(extra));
+    t.false(html.includes('555-0100'), JSON.stringify(extra));
+    t.false(/role="alert"|role="status"/.test(html), `no alert or notice for ${JSON.stringify(extra)}`);
+  }
+});
+
+test('a known code shows its own fixed words; registered=1 says the account was created, naming nothing', async (t) => {
+  for (const [code, message] of Object.entries(REGISTER_ERROR_MESSAGES)) {
+    const html = await page({ prompt: 'create', register_error: code });
+    t.true(html.includes(`role="alert" id="register-error">${escapeHtml(message)}<`), code);
+  }
+  const created = await page({ registered: '1' });
+  t.true(created.includes(`role="status">${escapeHtml(REGISTERED_MESSAGE)}<`));
+  t.regex(created, /id="username"[^>]*value=""/, 'the username field is not filled from the query');
+  t.false(/role="status"/.test(await page({ registered: 'alice' })), 'registered is a code too');
+});
