@@ -9,9 +9,9 @@
  *   await fetch(`${stack.edge}/heroes`); ... await stack.close();
  */
 import { createAuthServer, generateKeys, type AuthServerOptions } from '@heroes/auth-server';
-import { createResourceServer, type ResourceServerOptions } from '@heroes/resource-server';
+import { createOpenApiDocument, createResourceServer, type ResourceServerOptions } from '@heroes/resource-server';
 import { createLogger } from '@heroes/platform';
-import { freePort } from '@heroes/test-kit';
+import { checkAnswersOf, freePort } from '@heroes/test-kit';
 
 export interface InProcessStack {
   /** The edge's base URL (what clients call). */
@@ -40,6 +40,7 @@ export async function startInProcessStack(
   });
   const running = await resource.listen(port, '127.0.0.1');
   await resource.clientReady;
+  checkAnswersOf(running.url, createOpenApiDocument());
   return {
     edge: running.url,
     async close() {

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '@heroes/db';
-import { spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
+import { createOpenApiDocument } from '@heroes/resource-server';
+import { checkAnswersOf, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 
 export { freePort } from '@heroes/test-kit';
 
@@ -19,6 +20,8 @@ export async function startStack(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Pr
     ready: /Heroes service is running/,
     timeoutMs,
   });
+  // Every answer a test receives from this edge must match /openapi.json.
+  for (const host of ['127.0.0.1', 'localhost']) checkAnswersOf(`http://${host}:${env.PORT ?? 8888}`, createOpenApiDocument());
   return { ...stack, stop: (signal = 'SIGINT') => stack.stop(signal, 60_000) };
 }
 

@@ -4,3 +4,4 @@ export { loadConfig } from './config/load-config.ts';
 export { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 export { defaults } from './config/defaults.ts';
 export { SETTINGS } from './config/settings.ts';
+export { createOpenApiDocument } from './openapi/openapi-document.ts';

@@ -20,3 +20,5 @@ export { acceptedConnections, holdsLocalPort } from './accepted-connections.ts';
 export { addClient, addUser, type ClientInput, type OAuthRows } from './oauth-rows.ts';
 export { passwordToken, type TokenOptions, type TokenResponse } from './password-token.ts';
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
+export { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
+export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';

@@ -63,6 +63,10 @@ export const authServerUnavailable = (cause: unknown) => {
   if (failure?.status === 503 && typeof description === 'string' && /\bdatabase\b/.test(description)) {
     return new RetryLaterError(description, { cause, code: 'database_unavailable' });
   }
+  // 401 from introspection: the authorization server is up, but refuses this server's own client.
+  if (failure?.status === 401) {
+    return new RetryLaterError('the authorization server refused this resource server\'s client: check its client id and secret (docs/operations.md)', { cause, code: 'introspection_client_refused' });
+  }
   return new RetryLaterError(
     failure?.status === 503 ? 'authorization server cannot validate tokens right now' : 'authorization server unavailable',
     { cause, code: 'authorization_server_unavailable' },

@@ -1,12 +1,15 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { bodyTimeout, error, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
+import { authBodyErrors, bodyTimeout, error, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
+const invalidClient = { error: 'invalid_client', error_description: 'client authentication failed' };
+const missingToken = { error: 'invalid_request', error_description: "missing required parameter 'token'" };
+const clientThrottled = { error: 'temporarily_unavailable', error_description: 'too many failed client authentications; retry after 60 s' };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 const retryAfter = { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } };
 /** The edge's own 429 (docs/http.md, fair forwarding) beside the authorization server's. */
 const BUSY_ADDRESS = 'too many forwarded requests in flight from this client address (AUTH_PROXY_ADDRESS_MAX; `{"error":"too many concurrent requests from this address"}`)';
-const throttled = (description: string) => ({ ...oauthError(`${description}; or ${BUSY_ADDRESS}`), headers: retryAfter });
+const throttled = (description: string, example?: Record<string, unknown>) => ({ ...oauthError(`${description}; or ${BUSY_ADDRESS}`, example), headers: retryAfter });
 
 export const AUTH_PATHS = {
   '/auth/token': {
@@ -18,12 +21,12 @@ export const AUTH_PATHS = {
       requestBody: formBody('TokenRequest'),
       responses: {
         '200': json('TokenResponse', 'The token'),
-        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope or invalid_target (a `resource` other than the hero API)'),
-        '401': oauthError('invalid_client'),
+        '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope or invalid_target (a `resource` other than the hero API)', { error: 'invalid_grant', error_description: 'grant request is invalid' }),
+        '401': oauthError('invalid_client', invalidClient),
         ...bodyTimeout,
-        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read'),
-        '429': throttled('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds'),
-        '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds'),
+        ...authBodyErrors,
+        '429': throttled('temporarily_unavailable: too many failed logins of the account (password grant) or failed authentications of the client, or from the client address; retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'too many failed logins; retry after 60 s' }),
+        '503': oauthError('temporarily_unavailable: the database is unreachable, or too many password checks at once (PASSWORD_HASH_QUEUE_MAX); retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'server busy, retry later' }),
       },
     },
   },
@@ -41,7 +44,12 @@ export const AUTH_PATHS = {
         { name: 'code_challenge_method', in: 'query', schema: { const: 'S256' } },
         { name: 'resource', in: 'query', description: 'RFC 8707: the hero API\'s identifier; another → redirected back with `error=invalid_target`', schema: { type: 'string' } },
       ],
-      responses: { '200': html('The login form'), '400': html('An invalid request, shown as a page'), ...forwardingAnswers },
+      responses: {
+        '200': html('The login form'),
+        '302': { description: 'A request the client can be told about (e.g. `invalid_scope`): to `redirect_uri?error=…&state=…&iss=…` (RFC 6749 section 4.1.2.1, RFC 9207)', headers: { Location: { required: true, schema: { type: 'string' } } } },
+        '400': html('An invalid request that cannot go back to the client (unknown client, wrong redirect_uri), shown as a page'),
+        ...forwardingAnswers,
+      },
     },
     post: {
       tags: ['oauth'],
@@ -51,10 +59,12 @@ export const AUTH_PATHS = {
         '302': { description: 'To `redirect_uri?code=…&state=…&iss=…` (RFC 9207), or with `error=…`', headers: { Location: { schema: { type: 'string' } } } },
         '200': html('The form again, after a wrong username or password'),
         '400': html('An invalid request, shown as a page'),
+        '403': html('A form posted from another site (its `Origin` or `Referer` is not this service\'s)'),
+        ...authBodyErrors,
         ...bodyTimeout,
         '429': {
           description: `Too many failed logins of the account or the client address (a page); or ${BUSY_ADDRESS}`,
-          content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: 'too many concurrent requests from this address' } } },
           headers: retryAfter,
         },
         '503': html('Too many password checks at once (`Retry-After`)'),
@@ -67,7 +77,7 @@ export const AUTH_PATHS = {
       summary: 'Revoke a token (RFC 7009)',
       security: clientAuth,
       requestBody: formBody('TokenOnly'),
-      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), ...bodyTimeout, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/introspect': {
@@ -77,7 +87,7 @@ export const AUTH_PATHS = {
       description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
       security: [{ clientBasic: [] }],
       requestBody: formBody('TokenOnly'),
-      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request'), '401': oauthError('invalid_client'), ...bodyTimeout, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds') },
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
     },
   },
   '/auth/jwks': {

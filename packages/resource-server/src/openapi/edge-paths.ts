@@ -1,15 +1,19 @@
 /** The edge's own routes in the OpenAPI document. */
 import { HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
-import { bearerErrors, error, json, writeLimited } from './responses.ts';
+import { bearerErrors, bodyErrors, error, json, writeLimited } from './responses.ts';
 
-const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, example: 11 };
+// Any integer: one no hero can have (0, -1, beyond 2147483647) is simply not found (404); a non-integer is a 400.
+const heroId = { name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 11, description: 'A hero id; an integer no hero can have (≤ 0, > 2147483647) answers 404' };
 const heroBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 // Either scheme: a token from "Authorize" (oauth2) or one pasted as is (bearerToken).
 const read = [{ oauth2: [HEROES_READ] }, { bearerToken: [] }];
 const write = [{ oauth2: [HEROES_WRITE] }, { bearerToken: [] }];
 
-/** `/heroes/abc`, `/heroes/0`: Aqueduct's `invalid value for path value 'id'`. */
-const badId = error('`id` in the path is not a positive integer');
+/** `/heroes/abc`, `/heroes/1.5`: Aqueduct's `invalid value for path value 'id'`. */
+const badId = error('`id` in the path is not an integer', { error: "invalid value for path value 'id'" });
+const notFound = error('No such hero', { error: 'not found' });
+const nameTaken = error('A hero has this name', { error: 'entity_already_exists' });
+const badHero = (description: string) => error(description, { error: 'entity validation failed', reasons: ["invalid input key 'power'"] });
 
 /** /app and /docs sign users in, so they work only at PUBLIC_BASE_URL (routes/public-origin.ts). */
 const toPublicBaseUrl = {
@@ -23,9 +27,9 @@ const idempotencyKey = {
   schema: { type: 'string', pattern: '^"([\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\["\\\\])+"$', maxLength: 512 },
   description: 'A quoted string (RFC 8941) of 1 to 255 printable ASCII characters, new for each create, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`: a repeat with the same key and body gets the first answer (kept IDEMPOTENCY_KEY_HOURS, 24 by default) and creates nothing. Send it again when a create got no answer.',
 };
-const keyReused = error('This `Idempotency-Key` was used for another request (another body, or another user/client): use a new key');
-const keyInUse = (other: string) => ({
-  ...error(`${other}, or (\`idempotency_key_in_use\`) a request with this \`Idempotency-Key\` is still running: retry after \`Retry-After\` seconds`),
+const keyReused = error('This `Idempotency-Key` was used for another request (another body, or another user/client): use a new key', { error: 'this Idempotency-Key was used for another request; use a new key for each request' });
+const keyInUse = (other: string, example: Record<string, unknown>) => ({
+  ...error(`${other}, or (\`idempotency_key_in_use\`) a request with this \`Idempotency-Key\` is still running: retry after \`Retry-After\` seconds`, example),
   headers: { 'Retry-After': { description: 'With `idempotency_key_in_use`', schema: { type: 'integer', minimum: 1 } } },
 });
 
@@ -57,14 +61,14 @@ export const EDGE_PATHS = {
       responses: {
         '200': json('User', 'The new user'),
         '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
-        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`'),
-        '403': error('With `return_to`: a form posted from another site'),
-        '409': keyInUse('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)'),
+        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`', { error: 'entity validation failed', reasons: ['password: at least 8 characters'] }),
+        '403': error('With `return_to`: a form posted from another site', { error: "cross-site request refused: create accounts from this service's own login page" }),
+        '409': keyInUse('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)', { error: 'entity_already_exists' }),
         '422': keyReused,
-        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)'),
-        '415': error('Unsupported Content-Type or charset'),
-        '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
-        '429': { ...error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds'), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
+        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)', { error: 'entity length exceeds maximum' }),
+        '415': error('Unsupported Content-Type or charset', { error: 'unsupported media type' }),
+        '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds', { error: 'server busy, retry later' }), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
+        '429': { ...error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds', { error: 'too many registrations from this address' }), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
       },
     },
   },
@@ -81,7 +85,7 @@ export const EDGE_PATHS = {
       ],
       responses: {
         '200': { ...json('HeroList', 'The heroes'), headers: { Link: { description: 'RFC 8288 `rel="next"` link to the next page', schema: { type: 'string' } } } },
-        '400': error('Invalid query parameter'),
+        '400': error('Invalid query parameter', { error: "invalid value for query value 'limit'" }),
         ...bearerErrors,
       },
     },
@@ -93,9 +97,10 @@ export const EDGE_PATHS = {
       requestBody: heroBody('HeroName'),
       responses: {
         ...writeLimited(json('Hero', 'The created hero (or, for a repeat with the same `Idempotency-Key`, the first answer)')),
-        '400': error('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
-        '409': keyInUse('A hero has this name'),
+        '400': badHero('Missing or invalid name, or a key other than `name` and `id`, or an invalid `Idempotency-Key`'),
+        '409': keyInUse('A hero has this name', { error: 'entity_already_exists' }),
         '422': keyReused,
+        ...bodyErrors,
         ...bearerErrors,
       },
     },
@@ -104,7 +109,7 @@ export const EDGE_PATHS = {
       summary: 'Rename a hero (id in the body)',
       security: write,
       requestBody: heroBody('HeroUpdate'),
-      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('Missing or invalid id or name'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': badHero('Missing or invalid id or name, or another key'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
     },
   },
   '/heroes/{id}': {
@@ -113,20 +118,20 @@ export const EDGE_PATHS = {
       tags: ['heroes'],
       summary: 'Get one hero',
       security: read,
-      responses: { '200': json('Hero', 'The hero'), '400': badId, '404': error('No such hero'), ...bearerErrors },
+      responses: { '200': json('Hero', 'The hero'), '400': badId, '404': notFound, ...bearerErrors },
     },
     put: {
       tags: ['heroes'],
       summary: 'Rename a hero',
       security: write,
       requestBody: heroBody('HeroName'),
-      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': error('`id` in the path is not a positive integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': error('No such hero'), '409': error('A hero has this name'), ...bearerErrors },
+      responses: { ...writeLimited(json('Hero', 'The renamed hero')), '400': badHero('`id` in the path is not an integer, or a missing or invalid name, or a body `id` other than the path\'s'), '404': notFound, '409': nameTaken, ...bodyErrors, ...bearerErrors },
     },
     delete: {
       tags: ['heroes'],
       summary: 'Delete a hero',
       security: write,
-      responses: { '204': { description: 'Deleted' }, '400': badId, '404': error('No such hero'), ...bearerErrors },
+      responses: { '204': { description: 'Deleted' }, '400': badId, '404': notFound, ...bearerErrors },
     },
   },
   '/health/live': {
@@ -145,7 +150,7 @@ export const EDGE_PATHS = {
       tags: ['operations'],
       summary: 'Prometheus metrics',
       description: 'For loopback peers and METRICS_ALLOW networks only; a request a proxy forwarded only when METRICS_ALLOW admits its original client.',
-      responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': error('Peer not allowed') },
+      responses: { '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } }, '403': error('Peer not allowed', { error: 'metrics are served to loopback and METRICS_ALLOW networks only' }) },
     },
   },
   '/openapi.json': {
@@ -175,7 +180,7 @@ export const EDGE_PATHS = {
       tags: ['operations'],
       summary: 'The Tour of Heroes web app',
       description: 'Every /app/... path answers the app\'s page; the app signs in through /auth/code with PKCE.',
-      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl, '503': error('The web app is not built') },
+      responses: { '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } }, '302': toPublicBaseUrl, '503': error('The web app is not built', { error: 'the web app is not built: run npm run build --workspace=@heroes/web-app' }) },
     },
   },
 };

@@ -14,7 +14,6 @@ const error = (description: string) => ({
     reasons: { type: 'array', items: { type: 'string' }, description: 'with `entity validation failed`: one line per refused key or value' },
   },
   additionalProperties: true,
-  examples: [{ error: 'entity validation failed', reasons: ["invalid input key 'power'"] }, { error: 'entity_already_exists' }],
 });
 
 export const SCHEMAS = {
@@ -41,7 +40,8 @@ export const SCHEMAS = {
     type: 'object',
     required: ['id', 'name'],
     properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string', minLength: 1, maxLength: FIXED.maxHeroNameLength } },
-    description: 'What the Tour of Heroes app sends to `PUT /heroes`.',
+    additionalProperties: false,
+    description: 'What the Tour of Heroes app sends to `PUT /heroes`. Any other key is refused (400 `entity validation failed` naming it).',
     examples: [{ id: 11, name: 'Dr. Nice' }],
   },
   Registration: {
@@ -54,6 +54,8 @@ export const SCHEMAS = {
         description: `at least PASSWORD_MIN_LENGTH characters (default 8), at most ${FIXED.maxPasswordBytes} UTF-8 bytes; any characters, no composition rules; the most common passwords and the username are refused (NIST SP 800-63B)`,
       },
     },
+    additionalProperties: false,
+    description: 'Any other key is refused (400 `entity validation failed` naming it).',
     examples: [{ username: 'bob', password: 'bobs-long-password' }],
   },
   User: {

@@ -7,10 +7,10 @@
 import { createDb, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
 import { pino } from 'pino';
-import { freePort } from '@heroes/test-kit';
+import { checkAnswersOf, freePort } from '@heroes/test-kit';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { EDGE_AUDIENCES } from './fake-auth-server.ts';
-import { createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
+import { createOpenApiDocument, createResourceServer, type ResourceServer, type ResourceServerOptions } from '../../src/index.ts';
 
 export interface InProcessServer {
   url: string;
@@ -44,6 +44,8 @@ export async function startInProcess(
     ...options,
   });
   const running = await server.listen(port, '127.0.0.1');
+  // The edge's own answers must match /openapi.json; /auth/* and /.well-known/* may come from a fake here.
+  checkAnswersOf(running.url, createOpenApiDocument(), { skip: (path) => path.startsWith('/auth/') || path.startsWith('/.well-known/') });
   const prisma = createDb(db.url, { maxConnections: 2 });
   return {
     url: running.url,

@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { createDb, repoRoot, type PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
-import { freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
+import { checkAnswersOf, freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
+import { createOpenApiDocument } from '../../src/index.ts';
 
 export { freePort } from '@heroes/test-kit';
 
@@ -40,6 +41,8 @@ export async function startAuthProcess(databaseUrl: string, port: number, public
 
 /** A resource-server process on `port`, in front of the authorization server at authServerUrl. */
 export async function startResourceProcess(databaseUrl: string, port: number, authServerUrl: string, env: Record<string, string> = {}) {
+  // Every answer a test receives from this edge must match /openapi.json (test-kit's checkAnswersOf).
+  checkAnswersOf(`http://127.0.0.1:${port}`, createOpenApiDocument());
   return startChild(
     'packages/resource-server/src/main.ts',
     {

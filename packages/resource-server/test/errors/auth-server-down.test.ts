@@ -40,13 +40,15 @@ test('authorization server too slow → 503 after the timeout, not a hang', asyn
   }
 });
 
-test('introspection refused (wrong client secret) → 503, never 500', async (t) => {
+test('introspection refused (wrong client secret) → 503 that names the refused client, never 500', async (t) => {
   const auth = await startFakeAuthServer('Basic bm90LXRoaXM6b25l');
   auth.tokens.set('t', activeToken());
   const rs = await startInProcess(auth.url);
   try {
     const res = await request(`${rs.url}/heroes`, { headers: bearer('t') });
     t.is(res.status, 503);
+    // The authorization server is up: the answer must not say it is unavailable.
+    t.deepEqual(res.body, { error: 'the authorization server refused this resource server\'s client: check its client id and secret (docs/operations.md)' });
   } finally {
     await rs.close();
     await auth.close();
