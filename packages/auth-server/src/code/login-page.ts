@@ -15,7 +15,7 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem
 h1{font-size:1.4rem}label{display:block;margin-top:1rem;font-weight:600}
 input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;font-size:1rem}
 button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}.error{color:#a40000;border:1px solid #a40000;padding:.5rem}
-.notice{color:#1d5c2e;border:1px solid #1d5c2e;padding:.5rem}.other{margin-top:2rem}`;
+.notice{color:#1d5c2e;border:1px solid #1d5c2e;padding:.5rem}.other{margin-top:2rem}.hint{font-size:.9rem;color:#444;margin:.25rem 0 0}`;
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,7 +73,8 @@ export function renderRegistrationPage({ action, clientId, signInHref, error }: 
     <label for="username">Username</label>
     <input type="text" id="username" name="username" autocomplete="username" required autofocus>
     <label for="password">Password</label>
-    <input type="password" id="password" name="password" autocomplete="new-password" required minlength="8">
+    <input type="password" id="password" name="password" autocomplete="new-password" required minlength="8" aria-describedby="password-rule">
+    <p class="hint" id="password-rule">At least 8 characters, any you like; not a common password and not your username.</p>
     <button type="submit">Create account</button>
   </form>
   <p class="other">Have an account? <a href="${escapeHtml(signInHref)}">Sign in</a></p>`);

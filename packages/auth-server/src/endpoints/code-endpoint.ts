@@ -57,6 +57,9 @@ export interface CodeRouteDeps {
  * it is right both directly and behind it (and within CSP form-action 'self').
  */
 const FORM_ACTION = ROUTES.authorization;
+/** The login form of this authorization request (GET), and its "Create account" form. */
+const signInHrefOf = (request: CodeRequest) => `${FORM_ACTION}?${new URLSearchParams(oauthParams(request))}`;
+const createAccountHrefOf = (request: CodeRequest) => `${signInHrefOf(request)}&prompt=create`;
 const BAD_CREDENTIALS = 'Invalid username or password.';
 /** The edge's registration route (same origin for the browser, so within CSP form-action 'self'). */
 const REGISTER_ACTION = '/register';
@@ -125,7 +128,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
 
   const showLoginForm: Middleware = async function showLoginForm(ctx) {
     const { client, request } = checked(ctx);
-    const signInHref = `${FORM_ACTION}?${new URLSearchParams(oauthParams(request))}`;
+    const signInHref = signInHrefOf(request);
     // The edge's POST /register sends the browser back to signInHref with a code (registered=1 or
     // register_error=<code>): the page shows its own words for a known code, nothing for any other value.
     if (ctx.query['prompt'] === 'create') {
@@ -138,7 +141,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
       params: oauthParams(request),
       clientId: client.id,
       notice: ctx.query['registered'] === REGISTERED ? REGISTERED_MESSAGE : undefined,
-      createAccountHref: `${signInHref}&prompt=create`,
+      createAccountHref: createAccountHrefOf(request),
     });
     sendPage(ctx, 200, page, client.redirectUri);
   };
@@ -163,7 +166,8 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
     });
     if (!user) {
       const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
-      const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username, error: BAD_CREDENTIALS });
+      // The same page as the first one, "Create account" included: a wrong password is often a missing account.
+      const page = renderLoginPage({ action: FORM_ACTION, params: oauthParams(request), clientId: client.id, username, error: BAD_CREDENTIALS, createAccountHref: createAccountHrefOf(request) });
       return sendPage(ctx, 200, page, client.redirectUri);
     }
     flowOf(ctx).accountId = String(user.id);

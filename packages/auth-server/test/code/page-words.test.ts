@@ -46,3 +46,20 @@ test('a known code shows its own fixed words; registered=1 says the account was 
   t.regex(created, /id="username"[^>]*value=""/, 'the username field is not filled from the query');
   t.false(/role="status"/.test(await page({ registered: 'alice' })), 'registered is a code too');
 });
+
+test('the create-account form states the password rule before any failure; a wrong password keeps the "Create account" link', async (t) => {
+  const form = await page({ prompt: 'create' });
+  t.regex(form, /aria-describedby="password-rule"/);
+  t.regex(form, /id="password-rule">At least 8 characters, any you like; not a common password and not your username\.</);
+
+  const query = { client_id: 'web', response_type: 'code', state: 's' };
+  const res = await fetch(`${s.url}/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8888' },
+    body: new URLSearchParams({ ...query, username: 'nobody-here', password: 'wrong password' }),
+  });
+  const html = await res.text();
+  t.is(res.status, 200, html);
+  t.regex(html, /role="alert"/);
+  t.regex(html, /No account yet\? <a href="[^"]*prompt=create">Create account<\/a>/);
+});
