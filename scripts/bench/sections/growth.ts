@@ -97,8 +97,8 @@ function grantLoad(ctx: BenchContext): Promise<LoadResult> {
 /** The nearly-empty grant load, and the inserts, updates and deletes per table over it, per login: `access_tokens 1, oidc_records 2, …`. */
 async function rowsWrittenPerLogin(ctx: BenchContext): Promise<{ load: LoadResult; written: string }> {
   const counts = async () => {
-    // Each backend reports its counts about once a second when idle: wait for the last of them.
-    await sleep(3_000);
+    // An idle backend reports its counts within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): wait for the last of them.
+    await sleep(11_000);
     const { rows } = await ctx.sql.query<{ relname: string; written: string }>(
       'SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS written FROM pg_stat_user_tables',
     );
@@ -161,7 +161,9 @@ async function grow(ctx: BenchContext): Promise<void> {
     const to = Math.min(USERS, from + CHUNK);
     ctx.say(`growth: users ${from.toLocaleString('en')} to ${to.toLocaleString('en')}`);
     await ctx.sql.query(
-      `INSERT INTO users (username, hashed_password, salt) SELECT 'growth-' || lpad(n::text, 8, '0'), $3, $4 FROM generate_series($1::int, $2::int - 1) n`,
+      // ASCII lower-case names: each is its own case-mapped key (sign-in's index) and stands for its own skeleton.
+      `INSERT INTO users (username, username_key, username_skeleton, hashed_password, salt)
+       SELECT name, name, name, $3, $4 FROM generate_series($1::int, $2::int - 1) n, LATERAL (SELECT 'growth-' || lpad(n::text, 8, '0') AS name) named`,
       [from, to, template!.hashed_password, template!.salt],
     );
   }

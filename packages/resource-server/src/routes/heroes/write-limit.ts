@@ -10,9 +10,10 @@
  *   client's own token) counts for its client;
  * - every write attempt that passed the scope check counts, done or not;
  *   a refused one counts too, which keeps the window's end where it was;
- * - every counted answer carries the RateLimit-Policy and RateLimit fields
+ * - a counted write's answer carries the RateLimit-Policy and RateLimit fields
  *   of draft-ietf-httpapi-ratelimit-headers (policy "hero-writes": quota
- *   `q`, window `w` seconds; `r` left, `t` seconds to the window's end);
+ *   `q`, window `w` seconds; `r` left, `t` seconds to the window's end) when it succeeds or is
+ *   refused here (http-kit's error answers carry only their error's headers);
  * - past the limit → 429 `{"error":"too many hero writes"}` with
  *   Retry-After (RFC 6585 section 4), before the body is read.
  */

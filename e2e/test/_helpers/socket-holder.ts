@@ -1,0 +1,112 @@
+/**
+ * Sockets held open against a server from ANOTHER process (a plain Node
+ * child), as an attacker's machine would hold them: the test's own event
+ * loop stays free to measure, and the server cannot be helped by sharing it.
+ * Commands (one JSON line each on the child's stdin; each answered with
+ * one JSON line on its stdout):
+ * - stall: `count` sockets send a POST's headers (Content-Length 1000) and
+ *   the first bytes of the body, then stay silent, each with its own
+ *   X-Forwarded-For address; answered once every header block is written;
+ * - guess: `count` requests (each on its own socket, its own address) with
+ *   the given path, headers and body, in waves of `wave` every `everyMs`
+ *   (guessers arriving, not one burst); answered once all are written;
+ * - status: how many stalled sockets and guesses have had any answer.
+ *
+ * Usage:
+ *   const holder = await startSocketHolder();
+ *   await holder.send({ cmd: 'stall', url, count: 300, path: '/auth/token' });
+ *   const { stallsAnswered } = await holder.send({ cmd: 'status' });
+ *   await holder.stop();
+ */
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+export interface HolderStatus {
+  stalls: number;
+  stallsAnswered: number;
+  guesses: number;
+  guessesAnswered: number;
+  guessStatuses: Record<string, number>;
+}
+
+const CHILD = `
+import http from 'node:http';
+import net from 'node:net';
+import readline from 'node:readline';
+const stalls = [];
+let stallsAnswered = 0;
+let guesses = 0;
+let guessesAnswered = 0;
+const guessStatuses = {};
+const address = (prefix, i) => prefix + '.' + Math.floor(i / 250) + '.' + ((i % 250) + 1);
+const reply = (value) => process.stdout.write(JSON.stringify(value) + '\\n');
+async function stall({ url, count, path }) {
+  const { hostname, port, host } = new URL(url);
+  await Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let answered = false;
+    const markAnswered = () => { if (!answered) { answered = true; stallsAnswered++; } };
+    socket.on('data', markAnswered);
+    socket.on('close', markAnswered);
+    socket.on('error', () => {});
+    socket.write('POST ' + path + ' HTTP/1.1\\r\\nHost: ' + host + '\\r\\nX-Forwarded-For: ' + address('10.1', i) + '\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\nContent-Length: 1000\\r\\n\\r\\ngrant_type=password', resolve);
+    stalls.push(socket);
+  })));
+  return { stalls: stalls.length };
+}
+function sendGuess({ url, path, headers, body }, i) {
+  return new Promise((resolve) => {
+    guesses++;
+    const req = http.request(url + path, { method: 'POST', agent: false, headers: { ...headers, 'x-forwarded-for': address('10.2', i), 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => { guessesAnswered++; guessStatuses[res.statusCode] = (guessStatuses[res.statusCode] ?? 0) + 1; });
+    });
+    req.on('error', () => { guessesAnswered++; guessStatuses.error = (guessStatuses.error ?? 0) + 1; });
+    req.end(body, resolve);
+  });
+}
+async function guess(command) {
+  const { count, wave = count, everyMs = 0 } = command;
+  const written = [];
+  for (let first = 0; first < count; first += wave) {
+    if (first > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    for (let i = first; i < Math.min(count, first + wave); i++) written.push(sendGuess(command, i));
+  }
+  await Promise.all(written);
+  return { guesses };
+}
+const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses });
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const command = JSON.parse(line);
+  if (command.cmd === 'stall') reply(await stall(command));
+  else if (command.cmd === 'guess') reply(await guess(command));
+  else if (command.cmd === 'status') reply(status());
+}
+for (const socket of stalls) socket.destroy();
+process.exit(0);
+`;
+
+export interface SocketHolder {
+  send<T = HolderStatus>(command: Record<string, unknown>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function startSocketHolder(): Promise<SocketHolder> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async send<T>(command: Record<string, unknown>): Promise<T> {
+      child.stdin!.write(`${JSON.stringify(command)}\n`);
+      const next = await lines.next();
+      if (next.done) throw new Error('the socket holder exited');
+      return JSON.parse(next.value) as T;
+    },
+    async stop() {
+      child.stdin!.end();
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
