@@ -1,5 +1,5 @@
 /**
- * The README's configuration table, generated from the settings tables of
+ * The configuration table of docs/configuration.md, generated from the settings tables of
  * `npm start`, `npm run migrate`, both servers, `npm run cluster` and the
  * `auth` CLI. Each variable is declared once: in @heroes/platform's
  * SHARED_SETTINGS (what both servers or @heroes/db read), else in the one

@@ -1,5 +1,5 @@
 /**
- * Start-up configuration as an operator meets it: the README's table is the
+ * Start-up configuration as an operator meets it: docs/configuration.md's table is the
  * one the settings tables produce, and a bad environment or a taken port
  * stops `npm start` (and each server process) with one line per problem,
  * exit 1, before any banner and without a stack trace.
@@ -26,10 +26,10 @@ async function runNode(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: n
   }
 }
 
-test('the README configuration table is the generated one', (t) => {
-  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+test('the configuration table of docs/configuration.md is the generated one', (t) => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'docs/configuration.md'), 'utf8');
   const table = /<!-- settings:start[^>]*-->\n([\s\S]*?)\n<!-- settings:end -->/.exec(readme)?.[1];
-  t.is(table, configurationTable(), 'run `node --import tsx scripts/settings-table.ts` and paste its output into README.md');
+  t.is(table, configurationTable(), 'run `node --import tsx scripts/settings-table.ts` and paste its output into docs/configuration.md');
 });
 
 test('npm start names every bad variable, one line each, and exits 1 before starting anything', async (t) => {

@@ -74,7 +74,7 @@ test.serial('the first session, word for word, with a non-default data folder an
   t.true(service.output().includes(`HEROES_DATA_DIR=${dataDir} npx auth add-client --id my-app --secret my-secret`), service.output());
   t.true(service.output().includes(`curl -X POST ${base}/register`));
 
-  const [addClient, register, token, heroes] = commandsAfter('A first session');
+  const [addClient, register, token, heroes, create, rename, read, remove] = commandsAfter('A first session');
   t.is(addClient, 'npx auth add-client --id my-app --secret my-secret');
   const added = await sh(asInstructed(addClient!));
   t.is(added.code, 0, added.stderr);
@@ -86,6 +86,13 @@ test.serial('the first session, word for word, with a non-default data folder an
   t.is(issued.token_type.toLowerCase(), 'bearer');
   const listed = await sh(asInstructed(heroes!).replace('<access_token>', issued.access_token));
   t.deepEqual(JSON.parse(listed.stdout), []);
+  const withToken = (line: string) => asInstructed(line).replaceAll('<access_token>', issued.access_token);
+  t.deepEqual(JSON.parse((await sh(withToken(create!))).stdout), { id: 1, name: 'Mr. Nice' });
+  t.deepEqual(JSON.parse((await sh(withToken(rename!))).stdout), { id: 1, name: 'Dr. Nice' });
+  t.deepEqual(JSON.parse((await sh(withToken(read!))).stdout), { id: 1, name: 'Dr. Nice' });
+  const removed = await sh(`${withToken(remove!)} -o /dev/null -w '%{http_code}'`);
+  t.is(removed.stdout, '204');
+  t.deepEqual(JSON.parse((await sh(withToken(heroes!))).stdout), []);
 });
 
 test.serial('troubleshooting: the CLI without the service\'s data folder, a taken port, redirect URIs, an unknown scope', async (t) => {

@@ -1,12 +1,12 @@
 /**
- * A documented variable (a row of the README's generated table) is read
+ * A documented variable (a row of docs/configuration.md's generated table) is read
  * through its entry in the settings catalogue only: no source file or
  * script reads `process.env.X` or `process.env['X']` (or `env.X` of an
  * environment passed in) for it with a copied default or parser of its own. Tests may still set variables for child
  * processes, so only `packages/ * /src` and `scripts/` are scanned, and
  * setting a variable (`process.env.X = …`) is not reading it.
  *
- * The bench's own knobs (BENCH_*, listed in the README's Benchmark section)
+ * The bench's own knobs (BENCH_*, listed in docs/performance.md's Benchmark section)
  * are no service settings: they are not in the table, and the bench reads
  * them itself.
  */
