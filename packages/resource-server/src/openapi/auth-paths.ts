@@ -7,6 +7,7 @@ const missingToken = { error: 'invalid_request', error_description: "missing req
 const clientThrottled = { error: 'temporarily_unavailable', error_description: 'too many failed client authentications; retry after 60 s' };
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 const retryAfter = { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } };
+const databaseDown = { ...oauthError('temporarily_unavailable: the database is unreachable; retry after `Retry-After` seconds', { error: 'temporarily_unavailable', error_description: 'database error' }), headers: retryAfter };
 /** The edge's own 429 (docs/http.md, fair forwarding) beside the authorization server's. */
 const BUSY_ADDRESS = 'too many forwarded requests in flight from this client address (AUTH_PROXY_ADDRESS_MAX; `{"error":"too many concurrent requests from this address"}`)';
 const throttled = (description: string, example?: Record<string, unknown>) => ({ ...oauthError(`${description}; or ${BUSY_ADDRESS}`, example), headers: retryAfter });
@@ -56,6 +57,7 @@ export const AUTH_PATHS = {
         '200': html('The login form'),
         '302': { description: 'A request the client can be told about (e.g. `invalid_scope`): to `redirect_uri?error=…&state=…&iss=…` (RFC 6749 section 4.1.2.1, RFC 9207)', headers: { Location: { required: true, schema: { type: 'string' } } } },
         '400': html('An invalid request that cannot go back to the client (unknown client, wrong redirect_uri), shown as a page'),
+        '503': { description: 'The database is unreachable (`Retry-After`): a page, or JSON when the browser does not ask for HTML first', content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { error: 'database error' } } }, headers: retryAfter },
         ...forwardingAnswers,
       },
     },
@@ -85,7 +87,7 @@ export const AUTH_PATHS = {
       summary: 'Revoke a token (RFC 7009)',
       security: clientAuth,
       requestBody: formBody('TokenOnly'),
-      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
+      responses: { '200': { description: 'Revoked, or unknown (indistinguishable)' }, '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled), '503': databaseDown },
     },
   },
   '/auth/introspect': {
@@ -95,7 +97,7 @@ export const AUTH_PATHS = {
       description: 'Confidential clients, for their own tokens; the resource server\'s client for any.',
       security: [{ clientBasic: [] }],
       requestBody: formBody('TokenOnly'),
-      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled) },
+      responses: { '200': json('Introspection', 'The token\'s state'), '400': oauthError('invalid_request', missingToken), '401': oauthError('invalid_client', invalidClient), ...bodyTimeout, ...authBodyErrors, '429': throttled('temporarily_unavailable: too many failed authentications of the client or from the client address; retry after `Retry-After` seconds', clientThrottled), '503': databaseDown },
     },
   },
   '/auth/jwks': {
