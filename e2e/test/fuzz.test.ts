@@ -146,7 +146,7 @@ const queryString = fc.oneof(
   fc.integer({ min: 900, max: 1_200 }).map((n) => `?${Array.from({ length: n }, (_, i) => `k${i}=v`).join('&')}`),
 );
 
-/** The shapes of issue 27: C1 controls, invisible and spacing characters, and look-alikes from other scripts and widths. */
+/** The shapes an identity provider must refuse or fold: C1 controls, invisible and spacing characters, and look-alikes from other scripts and widths. */
 const TRICKY_CHARACTERS = ['\u0085', '\u009b', '\u0080', '\u009f', '\u001b', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u202e', '\u3164', '\ufe0f', '\u0301', '\u3000', '\u00a0', ' ', '\t'];
 const LOOK_ALIKES = ['a', '\u0430', 'A', '\uff41', '\u0391', 'l', '1', 'I', '\u04cf', 'o', '0', '\u043e', 'rn', 'm', 'e', '\u0435', '\u00e9', 'e\u0301', 'p', '\u0440', '\u03c1', 'c', '\u0441'];
 const trickyName = fc.array(fc.oneof(

@@ -6,7 +6,7 @@ const keyOf = (typed: string) => {
   return prepared.ok ? prepared.key : prepared.problem;
 };
 
-test('the look-alikes of issue 27 all map to one key, or are refused', (t) => {
+test('look-alikes (case, width, spacing, invisible characters, other scripts) all map to one key, or are refused', (t) => {
   t.is(keyOf('alice'), 'alice');
   t.is(keyOf('Alice'), 'alice');
   t.is(keyOf('ALICE'), 'alice');
