@@ -8,6 +8,8 @@
  *   POST: refuseCrossSite (code/check-request-origin.ts, else 403 page)
  *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
  *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
+ *         → showRegistrationFormAgain (`prompt=create` in the form: the
+ *           "Create account" form again, see below; nothing is checked or granted)
  *         → authenticateUser (wrong → form again, with an error; too many
  *           failures of the account or the address → 429 page with Retry-After;
  *           the password-hash queue full → 503 page with Retry-After, at once)
@@ -19,6 +21,14 @@
  *
  * Failures before the redirect URI is trusted render a 400 page; later ones
  * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
+ *
+ * The "Create account" form posts to the edge's /register. A refusal there
+ * is answered with that form again, the username kept: the edge posts
+ * `prompt=create`, `register_error=<code>` and the typed `username` here
+ * and relays the page. Typed text comes back only from a POST body, as
+ * the login form keeps a username after a wrong password (a cross-site
+ * POST is refused first), never from a query; the message is the fixed text
+ * of a known code, nothing for any other value.
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
@@ -63,6 +73,13 @@ const createAccountHrefOf = (request: CodeRequest) => `${signInHrefOf(request)}&
 const BAD_CREDENTIALS = 'Invalid username or password.';
 /** The edge's registration route (same origin for the browser, so within CSP form-action 'self'). */
 const REGISTER_ACTION = '/register';
+
+/** The "Create account" form of this authorization request: posts to the edge, which comes back to its login form. */
+function registrationPage(request: CodeRequest, client: CodeClient, error: string | undefined, username?: string): string {
+  const signInHref = signInHrefOf(request);
+  const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
+  return renderRegistrationPage({ action, clientId: client.id, signInHref, error, username });
+}
 
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
@@ -128,13 +145,10 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
 
   const showLoginForm: Middleware = async function showLoginForm(ctx) {
     const { client, request } = checked(ctx);
-    const signInHref = signInHrefOf(request);
-    // The edge's POST /register sends the browser back to signInHref with a code (registered=1 or
-    // register_error=<code>): the page shows its own words for a known code, nothing for any other value.
+    // The edge's POST /register sends the browser back here with a code (registered=1, or register_error=<code>
+    // when it could not show the form again itself): the page shows its own words for a known code, nothing for any other value.
     if (ctx.query['prompt'] === 'create') {
-      const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
-      const page = renderRegistrationPage({ action, clientId: client.id, signInHref, error: registerErrorMessage(ctx.query['register_error']) });
-      return sendPage(ctx, 200, page, client.redirectUri);
+      return sendPage(ctx, 200, registrationPage(request, client, registerErrorMessage(ctx.query['register_error'])), client.redirectUri);
     }
     const page = renderLoginPage({
       action: FORM_ACTION,
@@ -144,6 +158,14 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
       createAccountHref: createAccountHrefOf(request),
     });
     sendPage(ctx, 200, page, client.redirectUri);
+  };
+
+  const showRegistrationFormAgain: Middleware = async function showRegistrationFormAgain(ctx, next) {
+    const form = flowOf(ctx).form ?? {};
+    if (form['prompt'] !== 'create') return next();
+    const { client, request } = checked(ctx);
+    const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
+    sendPage(ctx, 200, registrationPage(request, client, registerErrorMessage(form['register_error']), username), client.redirectUri);
   };
 
   const refuseCrossSite: Middleware = async function refuseCrossSite(ctx, next) {
@@ -185,7 +207,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const router = new Router();
   router.all(ROUTES.authorization, dispatchByMethod([], {
     GET: [answerFlowErrors, parseQuery, checkClientStep, checkAuthorizationStep, showLoginForm],
-    POST: [refuseCrossSite, readLoginForm, answerFlowErrors, parseForm, checkClientStep, checkAuthorizationStep, authenticateUser, grantCode],
+    POST: [refuseCrossSite, readLoginForm, answerFlowErrors, parseForm, checkClientStep, checkAuthorizationStep, showRegistrationFormAgain, authenticateUser, grantCode],
   }));
   return router;
 }
