@@ -19,10 +19,16 @@ function markdownFiles(): string[] {
   return ['README.md', ...docs, ...packages].filter((file) => fs.existsSync(path.join(root, file)));
 }
 
-/** A glob (`packages/*\/src`) names a folder that exists; a path exists as a file or a folder. */
+/**
+ * A glob (`packages/*\/src`) names a folder that exists; a path exists as a file or a folder;
+ * a build output (`packages/x/dist/main.js`) exists when its source (`packages/x/src/main.ts`) does,
+ * so the check holds on a fresh clone before anything is built.
+ */
 function exists(candidate: string): boolean {
   const fixed = candidate.split('*')[0]!;
-  return fs.existsSync(path.join(root, fixed));
+  if (fs.existsSync(path.join(root, fixed))) return true;
+  const built = /^(.*)\/dist\/(.*)\.js$/.exec(fixed);
+  return built !== null && fs.existsSync(path.join(root, `${built[1]}/src/${built[2]}.ts`));
 }
 
 /** Where a backticked relative path may start: oidc-provider's files are named by the auth server's seams. */
