@@ -1,9 +1,7 @@
 /**
- * Every repository path the docs name exists: in docs/*.md and every README.md, each
- * `packages/…`, `scripts/…`, `deploy/…`, `e2e/…`, `prisma/…`, `docs/…` path, each backticked
- * relative path (`clients/secret-cache.ts`: from the file's folder or its src/, the repository
- * root, a package or its src/, or oidc-provider's folder) and each relative link target.
- * Part of `npm run lint`; prints the missing ones and exits 1.
+ * Every repository path docs/*.md and the READMEs name exists: `packages/…`, `scripts/…`, `deploy/…` and the like,
+ * backticked relative paths (from the file's folder, a package or its src/, the root, or oidc-provider's folder) and
+ * relative link targets. Part of `npm run lint`; prints the missing ones and exits 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
