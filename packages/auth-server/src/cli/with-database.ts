@@ -16,7 +16,8 @@
  *   one-line message (see errorLine).
  */
 import path from 'node:path';
-import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
+import { applyMigrations, createDb, describeDatabase, type PrismaClient } from '@heroes/db';
+import { dataDir, readRuntimeFile, runtimeFilePath } from '@heroes/platform/local-state';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { CliError, errorLine, isExpected } from './cli-error.ts';
 import { cliSetting } from './cli-settings.ts';
