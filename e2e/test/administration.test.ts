@@ -19,7 +19,7 @@ const APP_SECRET = 'administration-app-secret';
 const PASSWORD = 'a long enough passphrase';
 let database: TestDatabase;
 let auth: AuthServer;
-let edges: string[] = [];
+const edges: string[] = [];
 const closers: Array<() => Promise<void>> = [];
 let env: NodeJS.ProcessEnv;
 

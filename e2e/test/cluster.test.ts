@@ -139,7 +139,7 @@ clusterTest('killing one replica of each kind under load fails no request; both 
     }
   };
   const load = Array.from({ length: 6 }, (_, i) => worker(i));
-  let back = false;
+  let back: boolean;
   try {
     await waitFor(() => ok > 50 || failures.length > 0, { message: 'the load never got going' });
     const before = { edge: await replicaPid('edge-1'), auth: await replicaPid('auth-1') };

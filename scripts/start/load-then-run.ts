@@ -10,7 +10,7 @@
  * If `npm start` goes away before sending the environment, exit 1 quietly
  * (it reports why); told to stop before then, exit 0. The IPC channel stays
  * open for the server: it takes its stop from the supervisor over it
- * (http-kit's whenAskedToStop, docs/operations.md "Stopping").
+ * (@heroes/platform's whenAskedToStop, docs/operations.md "Stopping").
  */
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';

@@ -8,7 +8,7 @@
  * - before `restartOnCrash` is set (the service was never up), any exit
  *   gives up at once: a start-up failure is reported, not retried;
  * - the child has an IPC channel: it ignores the signals sent to the whole
- *   process group (Ctrl-C) and stops when told (http-kit's stopOnSignals),
+ *   process group (Ctrl-C) and stops when told (@heroes/platform's stopOnSignals),
  *   or at once if this process dies (the channel closes, even on kill -9);
  * - stop() tells the child to stop (STOP_MESSAGE, and SIGTERM for a child
  *   still loading, which has no listener yet) and waits for the exit;

@@ -20,7 +20,7 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { claimProofIds, createDb, createQueryTimeoutCheck, poolStats, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
+import { claimProofIds, createDb, createQueryTimeoutCheck, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from './middleware/database-answers.ts';
 import {
   createHttpKit,

@@ -69,6 +69,7 @@ export const MAX_FIELD_LENGTH = 256;
 
 const COLUMNS = ['type', 'username', 'client_id', 'address', 'request_id', 'reason'] as const;
 /** NUL and lone surrogates: PostgreSQL text cannot hold them. */
+// eslint-disable-next-line no-control-regex -- NUL is the very character looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 

@@ -2,7 +2,7 @@
  * The kit: one middleware to `app.use()` first, plus the resolved options.
  *
  * The middleware runs, outermost first (the request log line is the
- * platform's: @heroes/platform's createRequestLog, used before the kit):
+ * platform's: @heroes/platform's createRequestLogger, used before the kit):
  * 1. `X-Content-Type-Options: nosniff` is set on every answer (no-sniff.ts);
  * 2. error mapping of what compression itself throws (a JSON 500, never
  *    Koa's text body);

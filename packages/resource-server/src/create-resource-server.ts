@@ -139,8 +139,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function registerClient(delayMs = 500): Promise<void> {
     if (stopped) return;
     try {
-      const result = await ensureClient(pool, config);
-      const app = await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      const result = await ensureClient(pool, { ...config, logger });
+      const app = await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope], logger });
       if (app.result === 'added-redirect-uris') logger.info({ appClientId: APP_CLIENT_ID, added: app.added }, 'redirect URIs of the current PUBLIC_BASE_URL added to the built-in app client');
       logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID, appClient: app.result }, 'resource-server client ready');
       resolveClientReady();

@@ -23,7 +23,6 @@ import { basic, post, sleep, expectOk } from '../lib/http.ts';
 import { runLoad, throughput, type LoadResult } from '../lib/load.ts';
 import { formatMb, formatRate } from '../lib/report.ts';
 import type { BenchContext } from '../lib/context.ts';
-import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';
 
 const TOKENS = Number(process.env.BENCH_GROWTH_TOKENS ?? 10_000_000);

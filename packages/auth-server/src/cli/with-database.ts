@@ -13,12 +13,16 @@
  * - the Prisma client is disconnected and an embedded server started here
  *   is stopped before returning, so the process can exit;
  * - every failure leaves as a CliError, ClientRegistryError or UserNotFoundError with a
- *   one-line message (see errorLine).
+ *   one-line message (see errorLine);
+ * - the audit events the action wrote are logged once it succeeded
+ *   (audit-lines.ts: one JSON line each on stderr).
  */
 import path from 'node:path';
 import { applyMigrations, createDb, describeDatabase, type PrismaClient } from '@heroes/db';
 import { dataDir, readRuntimeFile, runtimeFilePath } from '@heroes/platform/local-state';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
+import { collectAuditEvents } from '../audit/prisma-audit.ts';
+import { logAuditLines } from './audit-lines.ts';
 import { CliError, errorLine, isExpected } from './cli-error.ts';
 import { cliSetting } from './cli-settings.ts';
 
@@ -48,14 +52,20 @@ export async function writeToDatabase<T>(
   const where = resolved.source === 'embedded'
     ? `the embedded ${describeDatabase(resolved.url)} (data in ${path.join(dataDir, 'postgres')})`
     : describeDatabase(resolved.url);
+  // Each attempt's events: a first attempt that found no tables wrote none.
+  const run = async () => {
+    const { value, events } = await collectAuditEvents(() => action(db));
+    logAuditLines(events);
+    return { value, where };
+  };
   try {
     try {
-      return { value: await action(db), where };
+      return await run();
     } catch (err) {
       if (classifyDatabaseError(err)?.kind !== 'missing_table') throw err;
       log('the database has no tables yet: applying migrations');
       await applyMigrations(resolved.source === 'env' ? (cliSetting('databaseDirectUrl') ?? resolved.url) : resolved.url);
-      return { value: await action(db), where };
+      return await run();
     }
   } catch (err) {
     if (isExpected(err)) throw err;

@@ -30,7 +30,7 @@ export interface ReplayCheck {
 }
 
 export function createReplayCheck(db: Queryable): ReplayCheck {
-  let pending: Pending[] = [];
+  const pending: Pending[] = [];
 
   function flush(): void {
     const batch = pending.splice(0, MAX_BATCH);

@@ -2,7 +2,7 @@
  * X-Forwarded-For/Proto/Host for a request forwarded to the authorization
  * server (which believes them from the edge only, and builds its URLs and
  * client addresses from them). The edge forwards only what it judged:
- * - X-Forwarded-For is the one client address the edge judged (http-kit's
+ * - X-Forwarded-For is the one client address the edge judged (@heroes/platform's
  *   client address rule, TRUST_PROXY): never a list the client could have
  *   written into;
  * - X-Forwarded-Proto and -Host come from the proxy in front of the edge

@@ -42,7 +42,7 @@ export interface Setting<T> {
   optional?: boolean;
 }
 
-export type SettingsTable = Record<string, Setting<any>>;
+export type SettingsTable = Record<string, Setting<unknown>>;
 
 /** The value an earlier entry of the same table was read as (a computed default's input). */
 export type ReadSetting = <T>(entry: Setting<T>) => T;
