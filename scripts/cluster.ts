@@ -27,7 +27,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, repoRoot } from '@heroes/db';
+import { applyMigrations } from '@heroes/db';
+import { repoRoot } from './repo-root.ts';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { loadSettings, SettingsError, type SettingValues } from '@heroes/platform/settings';
 import { freePort } from '@heroes/test-kit/free-port'; // free ports from the test kit, without loading the browser

@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
 import { pino } from 'pino';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { basic } from '@heroes/test-kit';
 import { createAuthServer, generateKeys } from '../src/index.ts';
 

@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { migrationsDir } from './paths.ts';
+import { migrationsDir } from './prisma-folder.ts';
 
 interface AppliedRow {
   migration_name: string;

@@ -9,7 +9,7 @@ import test from 'ava';
 import pg from 'pg';
 import { startPgBouncer } from '@heroes/test-kit';
 import { applyMigrations } from '../src/index.ts';
-import { createEmptyDatabase, type TestDatabase } from '../src/testing.ts';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 
 const PRISMA_LOCK = 72707369;
 const databases: TestDatabase[] = [];

@@ -38,7 +38,7 @@ import {
   SUPERUSER,
   type EmbeddedPasswords,
 } from './embedded-roles.ts';
-import { dataDir } from '@heroes/db';
+import { dataDir, isProcessAlive } from '@heroes/platform/local-state';
 import { embeddedPort } from './settings.ts';
 
 export { EmbeddedPostgresError };
@@ -296,13 +296,13 @@ async function stopOrphanedServer(clusterDir: string, log?: (line: string) => vo
   if (pid === undefined || !isOrphan(pid)) return;
   log?.(`stopping the embedded PostgreSQL server (pid ${pid}) that an earlier npm start left running; it starts again below`);
   process.kill(pid, 'SIGINT'); // fast shutdown: open sessions end, committed data stays
-  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (isProcessAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 function postmasterPid(clusterDir: string): number | undefined {
   try {
     const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+    return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) ? pid : undefined;
   } catch {
     return undefined;
   }
@@ -317,15 +317,6 @@ function isOrphan(pid: number): boolean {
     return !/(^|\/)node[^/]*$/.test(parent);
   } catch {
     return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

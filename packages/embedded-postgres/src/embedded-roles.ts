@@ -22,7 +22,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
-import { readOrCreateSecretFile, readSecretFile } from '@heroes/db';
+import { readOrCreateSecretFile, readSecretFile } from '@heroes/platform/local-state';
 
 export const SUPERUSER = 'postgres';
 export const SERVICE_ROLE = 'heroes';

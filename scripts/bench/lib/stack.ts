@@ -17,10 +17,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '../../repo-root.ts';
 import { givenDatabaseUrl, resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { loadSettings, SHARED_SETTINGS } from '@heroes/platform/settings';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { freePort, spawnNode, waitForPort } from './processes.ts';
 
 export interface Stack {

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '../../repo-root.ts';
 import { freePort } from '../lib/processes.ts';
 import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';

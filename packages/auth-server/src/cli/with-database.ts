@@ -18,7 +18,8 @@
  *   (audit-lines.ts: one JSON line each on stderr).
  */
 import path from 'node:path';
-import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
+import { applyMigrations, createDb, describeDatabase, type PrismaClient } from '@heroes/db';
+import { dataDir, readRuntimeFile, runtimeFilePath } from '@heroes/platform/local-state';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { collectAuditEvents } from '../audit/prisma-audit.ts';
 import { logAuditLines } from './audit-lines.ts';

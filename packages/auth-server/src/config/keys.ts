@@ -3,7 +3,7 @@
  *
  * Rules enforced here:
  * - when the file is absent it is generated once (one RS256 signing key,
- *   two random cookie keys) by @heroes/db's secret-file writer (mode 0600,
+ *   two random cookie keys) by @heroes/platform's secret-file writer (mode 0600,
  *   atomic: two processes starting together never read a half-written file);
  * - the library's development keys are never used;
  * - a file that exists but is unreadable or malformed is an error, never
@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JWK } from 'oidc-provider';
-import { readOrCreateSecretFile } from '@heroes/db';
+import { readOrCreateSecretFile } from '@heroes/platform/local-state';
 import { DEFAULTS } from './defaults.ts';
 
 export interface ProviderKeys {

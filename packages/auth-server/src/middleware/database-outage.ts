@@ -24,7 +24,7 @@
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { RetryLaterError } from '@heroes/http-kit';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from './database-answers.ts';
 import { oauthTemporarilyUnavailable } from '../provider/temporarily-unavailable.ts';
 import { OAuthError } from './oauth-error.ts';
 

@@ -12,7 +12,7 @@
  */
 import type { TestFn } from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 
 export interface DatabaseContext {
   url: string;

@@ -4,7 +4,7 @@
  * Rules:
  * - HttpError: its status; message and details when `expose`.
  * - What the caller's `translate` turns into an HttpError (the servers pass
- *   @heroes/db's mapDatabaseError: 409 / 400 / 404 / 503); http-kit itself
+ *   their database answers: 409 / 400 / 404 / 503); http-kit itself
  *   knows no database.
  * - Errors with a numeric `status`/`statusCode` in 400–599 (http-errors,
  *   `ctx.throw`): that status; `message` when `expose` is true.

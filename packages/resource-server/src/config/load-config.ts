@@ -6,7 +6,7 @@
  * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
  * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
  */
-import { dataDirFrom } from '@heroes/db/pg';
+import { dataDirFrom } from '@heroes/platform/local-state';
 import { loadSettings, type Env } from '@heroes/platform';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';

@@ -7,7 +7,7 @@
  */
 import test from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken, revoke } from '../_helpers/oauth.ts';

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';

@@ -9,7 +9,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { pino } from 'pino';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic, startPgBouncer, startTcpProxy, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { createResourceServer } from '../../src/index.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';

@@ -18,7 +18,7 @@
  * Without return_to the request is the API's alone.
  */
 import type { Middleware } from 'koa';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from '../../data/database-answers.ts';
 import { ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
 import { REGISTERED, type RegisterErrorCode } from '@heroes/oauth-scopes';
 import { REQUIRED_MESSAGE } from './read-registration.ts';

@@ -11,8 +11,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { loadSettings, OPTIONAL_DATABASE_URL } from '@heroes/platform/settings';
-import { migrationsDir } from './paths.ts';
+import { repoRoot } from './repo-root.ts';
+
+const migrationsDir = path.join(repoRoot, 'prisma', 'migrations');
 
 export interface TestDatabase {
   url: string;
@@ -22,7 +23,7 @@ export interface TestDatabase {
 
 /** The server to create test databases on: DATABASE_URL (set by scripts/with-database.ts). */
 export function adminUrl(): string {
-  const url = loadSettings({ databaseUrl: OPTIONAL_DATABASE_URL }, process.env).databaseUrl;
+  const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('DATABASE_URL is not set: run tests through `npm test`, which provides a PostgreSQL server');
   return url;
 }

@@ -14,6 +14,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from './process-alive.ts';
 
 export const RUNTIME_FILE_NAME = 'running.json';
 
@@ -60,15 +61,5 @@ export function readRuntimeFile(dataDir: string): RuntimeFileState {
     return { state: 'absent' };
   }
   if (typeof info?.databaseUrl !== 'string' || !Number.isInteger(info.pid)) return { state: 'absent' };
-  return { state: isAlive(info.pid) ? 'running' : 'stale', info };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, but another user's (the file is 0600, so rarely).
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return { state: isProcessAlive(info.pid) ? 'running' : 'stale', info };
 }
