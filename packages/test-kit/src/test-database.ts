@@ -1,11 +1,7 @@
 /**
- * Test databases: every test file gets a fresh database of its own, built
- * from the committed migrations, so runs never see each other's data.
- *
- * Usage (ava):
- *   const testDb = await createTestDatabase();
- *   test.after.always(() => testDb.drop());
- *   // testDb.url → postgresql://.../heroes_t_...
+ * Test databases: every test file gets a fresh database of its own built from the committed migrations, so runs never
+ * see each other's data.
+ * Usage: const testDb = await createTestDatabase(); test.after.always(() => testDb.drop()); testDb.url
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
