@@ -1,9 +1,7 @@
 /**
- * Every repository path the docs name exists: in docs/*.md and every README.md, each
- * `packages/…`, `scripts/…`, `deploy/…`, `e2e/…`, `prisma/…`, `docs/…` path, each backticked
- * relative path (`clients/secret-cache.ts`: from the file's folder or its src/, the repository
- * root, a package or its src/, or oidc-provider's folder) and each relative link target.
- * Part of `npm run lint`; prints the missing ones and exits 1.
+ * Every repository path docs/*.md and the READMEs name exists: `packages/…`, `scripts/…`, `deploy/…` and the like,
+ * backticked relative paths (from the file's folder, a package or its src/, the root, or oidc-provider's folder) and
+ * relative link targets. Part of `npm run lint`; prints the missing ones and exits 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,10 +17,16 @@ function markdownFiles(): string[] {
   return ['README.md', ...docs, ...packages].filter((file) => fs.existsSync(path.join(root, file)));
 }
 
-/** A glob (`packages/*\/src`) names a folder that exists; a path exists as a file or a folder. */
+/**
+ * A glob (`packages/*\/src`) names a folder that exists; a path exists as a file or a folder;
+ * a build output (`packages/x/dist/main.js`) exists when its source (`packages/x/src/main.ts`) does,
+ * so the check holds on a fresh clone before anything is built.
+ */
 function exists(candidate: string): boolean {
   const fixed = candidate.split('*')[0]!;
-  return fs.existsSync(path.join(root, fixed));
+  if (fs.existsSync(path.join(root, fixed))) return true;
+  const built = /^(.*)\/dist\/(.*)\.js$/.exec(fixed);
+  return built !== null && fs.existsSync(path.join(root, `${built[1]}/src/${built[2]}.ts`));
 }
 
 /** Where a backticked relative path may start: oidc-provider's files are named by the auth server's seams. */

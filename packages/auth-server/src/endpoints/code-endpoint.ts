@@ -1,34 +1,10 @@
 /**
- * GET and POST /auth/code: the login form and the authorization-code grant
- * (our own Koa routes: oidc-provider 9 has no direct POST to its
- * authorization endpoint). Every step, in order:
- *
- *   GET:  answerFlowErrors → parseQuery → checkClient → checkAuthorizationRequest
- *         → showLoginForm
- *   POST: refuseCrossSite (code/check-request-origin.ts, else 403 page)
- *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
- *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
- *         → showRegistrationFormAgain (`prompt=create` in the form: the
- *           "Create account" form again, see below; nothing is checked or granted)
- *         → authenticateUser (wrong → form again, with an error; too many
- *           failures of the account or the address → 429 page with Retry-After;
- *           the password-hash queue full → 503 page with Retry-After, at once)
- *         → grantCode (mintCode → 302 redirect_uri?code&state&iss)
- *
- * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
- * `/auth/code/` (trailing slash) is the same resource: the router is not
- * strict, so it serves the same form and grant.
- *
- * Failures before the redirect URI is trusted render a 400 page; later ones
- * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
- *
- * The "Create account" form posts to the edge's /register. A refusal there
- * is answered with that form again, the username kept: the edge posts
- * `prompt=create`, `register_error=<code>` and the typed `username` here
- * and relays the page. Typed text comes back only from a POST body, as
- * the login form keeps a username after a wrong password (a cross-site
- * POST is refused first), never from a query; the message is the fixed text
- * of a known code, nothing for any other value.
+ * GET and POST /auth/code, the login form and the code grant (our routes: oidc-provider has no direct POST to its
+ * authorization endpoint), steps in order below. POST refuses cross-site posts (403 page), reads the form, checks
+ * client and request, authenticates (wrong → the form again; throttled 429, queue full 503) and redirects with the
+ * code. Failures before the redirect URI is trusted are 400 pages, after they redirect back with `error`. A POST with
+ * `prompt=create` (the edge, after refusing an account) gets the "Create account" form again, the username from the
+ * body kept: typed text comes back only from a same-origin POST, never a query; messages only from codes of a list.
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';

@@ -1,18 +1,8 @@
 /**
- * The built-in public client (docs/oauth.md, "Built-in clients") of the
- * Tour of Heroes web app and of the /docs "Authorize" dialog: no secret,
- * PKCE, redirect URIs at the public base URL (the app's callback page and
- * Swagger UI's redirect page).
- * - created when missing, with the hero scopes;
- * - an existing row is the operator's: its scopes, secret and redirect URIs
- *   are never rewritten. Only a redirect URI the service needs at the current
- *   PUBLIC_BASE_URL is added when missing (a changed PUBLIC_BASE_URL), and
- *   the result says so, for the start log;
- * - its pages call the token endpoint from that same origin, the default
- *   allowed origin (docs/oauth.md, "Browser origins");
- * - creating the row writes client.added, adding redirect URIs writes
- *   client.changed, each in the transaction of the change (the audit trail),
- *   then logged as one line; a start that changes nothing writes nothing.
+ * The built-in public client of the web app and /docs (docs/oauth.md, "Built-in clients"): no secret, PKCE,
+ * redirect URIs at the public base URL. Created when missing with the hero scopes; an existing row is the operator's
+ * and only gains a redirect URI the current PUBLIC_BASE_URL needs. Each change writes its audit event in the same
+ * transaction and one log line; a start that changes nothing writes nothing.
  */
 import { auditLogRecord, insertAuditEvent, type AuditEvent } from '@heroes/db';
 import { APP_CLIENT_ID } from '@heroes/oauth-scopes';

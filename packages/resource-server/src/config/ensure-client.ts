@@ -1,13 +1,7 @@
 /**
- * The resource server's own confidential OAuth client row (oauth_clients),
- * which it uses to authenticate to the introspection endpoint.
- * - created when missing: no redirect URI, no scopes, bcrypt-hashed secret.
- * - the hash is replaced only when the stored one does not verify the
- *   configured secret, so restarts do not churn the row.
- * - two processes starting together: a lost create race is retried once.
- * - creating the row or replacing its hash writes client.added or
- *   client.secret_rotated in the same statement (the audit trail), then
- *   logged as one line.
+ * The resource server's own confidential client row, used for introspection: created when missing (no redirect
+ * URI, no scopes, bcrypt hash); the hash replaced only when it does not verify the configured secret (restarts do
+ * not churn it); a lost create race retried once; each change writes its audit event in the same statement.
  */
 import bcrypt from 'bcrypt';
 import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';

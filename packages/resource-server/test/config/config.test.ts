@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import { createDb } from '@heroes/db';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { pino } from 'pino';
 import { ensureClient } from '../../src/config/ensure-client.ts';
 import { APP_CLIENT_ID, appRedirectUri, docsRedirectUri, ensureAppClient } from '../../src/config/ensure-app-client.ts';

@@ -1,17 +1,8 @@
 /**
- * The "Create account" form again, after POST /register refused an account
- * asked for from it (register-from-page.ts). The authorization server draws
- * the pages of /auth/code and checks their client, so it draws this one
- * too: POST <AUTH_SERVER_URL>/auth/code with the login form's OAuth
- * parameters (return_to's query), `prompt=create`, `register_error=<code>`
- * and the username as typed.
- * - the typed text travels in a POST body between the two servers, never in
- *   a URL the browser sees (docs/oauth.md, the sign-in page shows only its
- *   own words); the password never travels;
- * - answers the page and its protective headers (CSP, no-store, no
- *   framing), or undefined when the authorization server did not answer a
- *   200 page within timeoutMs: the caller falls back to the redirect that
- *   carries only the code (the username then comes back empty).
+ * The "Create account" form again after /register refused an account asked for from it: the authorization server,
+ * which draws the pages of /auth/code and checks their client, draws it from a POST of the login form's parameters,
+ * `prompt=create`, `register_error=<code>` and the typed username (never in a URL the browser sees, never the
+ * password). Answers the page and its protective headers, or undefined when no 200 page came within timeoutMs.
  */
 import { currentRequestId } from '@heroes/platform';
 import type { RegisterErrorCode } from '@heroes/oauth-scopes';
