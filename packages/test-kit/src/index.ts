@@ -23,3 +23,5 @@ export { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClai
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
 export { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
 export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';
+export { repoRoot } from './repo-root.ts';
+export { adminUrl, createEmptyDatabase, createTestDatabase, dropDatabase, migrationSql, withDatabase, type TestDatabase } from './test-database.ts';

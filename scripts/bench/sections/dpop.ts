@@ -1,17 +1,8 @@
 /**
- * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request,
- * checked at the edge: signature, claims, the token's key, and the proof id
- * claimed in PostgreSQL against replays by any replica) beside the same
- * route with a bearer token, 50 connections each, taking turns in SLICES
- * short loads (bearer, DPoP, bearer, ...): on a machine shared with other
- * work the load swings within seconds, and alternating puts both under the
- * same swings. The proofs are signed before each pair of loads (ES256, one
- * and a half times what the fastest bearer load so far would complete, plus
- * a margin; fresh, as their `iat` must be), so the load generator spends
- * nothing on them during the load. Goal: ≥ 0.7× the bearer
- * throughput. CPU per request of the edge and of PostgreSQL for both:
- * their difference is what the proof check costs.
- * Uses the 10 heroes the `heroes` section seeds (or whatever is there).
+ * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request, checked at the edge, its id claimed in
+ * PostgreSQL) beside a bearer token, 50 connections each, taking turns in SLICES short loads so both meet the same
+ * swings of a shared machine; proofs are signed, fresh, before each pair. Goal ≥ 0.7× the bearer throughput; the
+ * difference in edge and PostgreSQL CPU per request is what the proof check costs.
  */
 import { createDpopKey, dpopProof, type DpopKey } from '@heroes/test-kit';
 import { basic, expectOk, post } from '../lib/http.ts';

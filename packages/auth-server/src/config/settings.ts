@@ -1,13 +1,10 @@
 /**
- * Every environment setting of the authorization server, in one table:
- * the entries it shares with other processes, taken from the catalogue
- * (@heroes/platform's SHARED_SETTINGS), and its own, declared here
- * (variable, parser, default, documentation). The configuration type, the
- * loader (load-config.ts), the defaults (defaults.ts) and the README's
- * configuration table all come from here.
+ * Every environment setting of the authorization server in one table: the entries shared with other processes, from
+ * @heroes/platform's SHARED_SETTINGS, and its own. The config type, the loader (load-config.ts), the defaults and
+ * docs/configuration.md's table all come from here.
  */
 import path from 'node:path';
-import { dataDirFrom, resolveDataDir } from '@heroes/db';
+import { dataDirFrom, resolveDataDir } from '@heroes/platform/local-state';
 import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
@@ -105,7 +102,7 @@ export const CLI_SETTINGS = defineSettings({
   databaseUrl: OPTIONAL_DATABASE_URL,
   // Migrations of a database without tables (cli/with-database.ts): a session of their own, past a transaction pooler.
   databaseDirectUrl: SHARED.databaseDirectUrl,
-  // Where the running service's runtime file is (read through @heroes/db's dataDir).
+  // Where the running service's runtime file is (@heroes/platform's local state).
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,

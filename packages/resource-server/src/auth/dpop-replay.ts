@@ -1,25 +1,9 @@
 /**
- * The edge's DPoP replay check (RFC 9449 section 11.1): a proof is accepted
- * once by ANY replica, through the dpop_proof_ids table in PostgreSQL
- * (@heroes/db's claimProofIds, one atomic statement). The guarantee: a
- * proof (its key and `jti`) is accepted at most once while its `iat` is
- * within the window, whichever replicas receive it, including at the same
- * moment; with the database unreachable no DPoP request is served (503), so
- * a replay never gets through unchecked.
- *
- * Claims share statements: one statement is in flight at a time, and the
- * claims that arrive meanwhile wait for it, then go together (a batch of at
- * most MAX_BATCH ids), so the batch grows with the load and a request waits
- * at most for the statement before its own. A statement costs far more
- * than a row (on the 2-core bench machine ~0.5 ms of CPU in the edge and as
- * much in PostgreSQL, against ~10 µs a row in batches of 64): one statement
- * per turn of the event loop made batches of ~16 and cost ~130 µs of edge
- * CPU per request more than this (docs/performance.md). Each request is
- * answered only once its own row is known fresh.
- *
- * Usage:
- *   const replay = createReplayCheck(pool);
- *   if (!(await replay.firstUse(jkt, jti, expiresAtMs))) refuse();
+ * The edge's DPoP replay check (RFC 9449 section 11.1): a proof (key and `jti`) is accepted at most once while its
+ * `iat` is in the window, by any replica, even at the same moment, through dpop_proof_ids (@heroes/db's
+ * claimProofIds, one atomic statement); with the database down no DPoP request is served (503). One statement is in
+ * flight at a time; claims arriving meanwhile share the next (at most MAX_BATCH): a statement costs the edge and
+ * PostgreSQL ~50× a row. Each request is answered once its own row is known fresh.
  */
 import { claimProofIds, proofIdKey, type ProofIdClaim, type Queryable } from '@heroes/db/pg';
 
