@@ -1,25 +1,9 @@
 /**
- * The key of a DPoP proof, read from its protected header (RFC 9449
- * section 4.2: `typ`, `alg`, `jwk`) once per distinct header: a client
- * signs every proof with one key, so the header segment repeats verbatim,
- * and its checks, the imported key and its RFC 7638 thumbprint are kept in
- * a bounded LRU keyed by that exact segment.
- *
- * Rules enforced here (any failure → DpopProofError):
- * - the header is a JSON object with `typ` `dpop+jwt`, `alg` one of
- *   DPOP_SIGNING_ALGS (no `none`, no MAC) and no `crit` (no extension is
- *   understood);
- * - `jwk` is a public key of the kind `alg` names, without private members
- *   (jose's EmbeddedJWK), an RSA modulus of at least 2048 bits.
- * Why the cache cannot be poisoned: an entry is computed from its key (the
- * header segment) alone, nothing of a payload or a signature, and a header
- * that fails a rule is never stored; so a header always yields its own key
- * and thumbprint, and each proof's signature is still checked against it.
- *
- * Usage:
- *   const keys = createProofKeyCache();
- *   const key = await keys.get(headerSegment);
- *   key.verify(signingInput, signature) // → boolean
+ * The key of a DPoP proof's header, read once per distinct header segment (a client signs every proof with one key, so
+ * its header repeats verbatim) and kept in a bounded LRU: `typ` dpop+jwt, `alg` one of DPOP_SIGNING_ALGS, no `crit`,
+ * `jwk` a public key of that kind (jose's EmbeddedJWK), RSA of 2048 bits or more, and its RFC 7638 thumbprint.
+ * An entry is computed from its header alone and a refused header is never stored, so no request can place a key or a
+ * thumbprint under another header; every proof's signature is still checked with its key.
  */
 import { constants, KeyObject, verify as verifySignature } from 'node:crypto';
 import { calculateJwkThumbprint, EmbeddedJWK, type JWK, type JWSHeaderParameters } from 'jose';

@@ -1,6 +1,6 @@
 /**
  * The proof check's header cache (dpop-proof-key.ts) and the signature check
- * with node:crypto (dpop-proof.ts), without a server: every accepted alg
+ * with node:crypto (dpop-proof-signature.ts), without a server: every accepted alg
  * verifies and yields the RFC 7638 thumbprint; a cached key serves only its
  * own header; refused headers are never stored; the cache stays bounded.
  */
@@ -9,12 +9,14 @@ import test from 'ava';
 import { exportJWK, generateKeyPair } from 'jose';
 import { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClaims } from '@heroes/test-kit';
 import { createProofKeyCache, type ProofKeyCache } from '../../src/auth/dpop-proof-key.ts';
-import { DpopProofError, verifyDpopProof } from '../../src/auth/dpop-proof.ts';
+import { DpopProofError, verifyDpopProof as verifyWith, type ProofExpectation } from '../../src/auth/dpop-proof.ts';
+import { cachedSignatureCheck } from '../../src/auth/dpop-proof-signature.ts';
 
 const URL_ = 'https://api.example/heroes';
 const TOKEN = 'token-value';
 const expected = { method: 'GET', url: URL_, accessToken: TOKEN, windowSeconds: 60 };
 const proof = (key: DpopKey, claims: Partial<ProofClaims> = {}) => dpopProof(key, { htm: 'GET', htu: URL_, accessToken: TOKEN, ...claims });
+const verifyDpopProof = (dpop: string, expectation: ProofExpectation, keys: ProofKeyCache) => verifyWith(dpop, expectation, cachedSignatureCheck(keys));
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A compact JWS signed by hand (for keys and headers jose refuses to produce). */
