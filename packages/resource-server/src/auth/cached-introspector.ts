@@ -16,10 +16,13 @@
  * - while `trusted` is false (revocation feed down) the cache is neither read
  *   nor written: every request asks the authorization server;
  * - each lookup is reported to `onLookup` (hit, miss, uncached) for metrics;
- *   a lookup that joins a call in flight counts as a hit.
+ *   a lookup that joins a call in flight counts as a hit;
+ * - each lookup is a span `introspection` whose `heroes.introspection.cache`
+ *   says the same (a miss's call to the authorization server is its child).
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { inSpan } from '@heroes/platform';
 import type { RevokedTokens } from '@heroes/oauth-scopes';
 import type { IntrospectToken } from './introspect-token.ts';
 import { INACTIVE, type TokenInfo } from './token-info.ts';
@@ -63,8 +66,14 @@ export class CachedIntrospector {
    * Usage:
    *   const info = await introspector.lookup(token);
    */
-  async lookup(token: string): Promise<TokenInfo> {
-    const report = this.#options.onLookup ?? (() => {});
+  lookup(token: string): Promise<TokenInfo> {
+    return inSpan('introspection', (span) => this.#lookup(token, (result) => {
+      span.setAttribute('heroes.introspection.cache', result);
+      this.#options.onLookup?.(result);
+    }));
+  }
+
+  async #lookup(token: string, report: (result: 'hit' | 'miss' | 'uncached') => void): Promise<TokenInfo> {
     if (!this.trusted) {
       report('uncached');
       return this.#introspect(token);

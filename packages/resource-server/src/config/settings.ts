@@ -6,7 +6,7 @@
  * the loader (load-config.ts), the defaults (defaults.ts) and the README's
  * configuration table all come from here.
  */
-import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, TRACING_SETTINGS, type ReadSetting } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -118,4 +118,6 @@ export const SETTINGS = defineSettings({
     doc: 'web origins (comma-separated) whose pages may call `/heroes` and `/register` (CORS); unset: any',
   },
   logLevel: SHARED.logLevel,
+  // Read first by register-tracing.ts (before this table), checked here with the rest.
+  ...TRACING_SETTINGS,
 });
