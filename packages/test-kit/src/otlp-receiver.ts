@@ -35,8 +35,10 @@ export interface OtlpReceiver {
   url: string;
   /** Every span received so far (JSON exports). */
   readonly spans: ReceivedSpan[];
-  /** Every export request received: path, content type, body. */
+  /** Every export request received: path, content type, body (none kept with `keep: false`). */
   readonly requests: Array<{ path: string; contentType: string; body: Buffer }>;
+  /** Export requests and their body bytes, counted even with `keep: false`. */
+  readonly received: { requests: number; bytes: number };
   /** Every span of one trace. */
   trace(traceId: string): ReceivedSpan[];
   close(): Promise<void>;
@@ -106,17 +108,21 @@ function spansOf(body: OtlpExport): ReceivedSpan[] {
   return spans;
 }
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** `keep: false` (a bench's receiver): count what comes, keep nothing. */
+export async function startOtlpReceiver({ keep = true }: { keep?: boolean } = {}): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const requests: OtlpReceiver['requests'] = [];
+  const received = { requests: 0, bytes: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const contentType = req.headers['content-type'] ?? '';
-      requests.push({ path: req.url ?? '', contentType, body });
-      if (contentType.startsWith('application/json')) spans.push(...spansOf(JSON.parse(body.toString('utf8')) as OtlpExport));
+      received.requests += 1;
+      received.bytes += body.length;
+      if (keep) requests.push({ path: req.url ?? '', contentType, body });
+      if (keep && contentType.startsWith('application/json')) spans.push(...spansOf(JSON.parse(body.toString('utf8')) as OtlpExport));
       res.writeHead(200, { 'content-type': contentType.startsWith('application/json') ? 'application/json' : 'application/x-protobuf' });
       res.end(contentType.startsWith('application/json') ? '{}' : '');
     });
@@ -126,6 +132,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: listening.url,
     spans,
     requests,
+    received,
     trace: (traceId) => spans.filter((span) => span.traceId === traceId),
     close: listening.close,
   };
