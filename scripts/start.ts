@@ -23,7 +23,9 @@
  *    channel and drain on their own (docs/operations.md, "Stopping").
  */
 import path from 'node:path';
-import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
+import { applyMigrations, hasPendingMigrations } from '@heroes/db';
+import { dataDir, removeRuntimeFile, writeRuntimeFile } from '@heroes/platform/local-state';
+import { repoRoot } from './repo-root.ts';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { formatBanner } from './start/banner.ts';
 import { unavailablePorts } from './start/check-ports.ts';

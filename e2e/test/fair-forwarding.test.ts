@@ -15,7 +15,7 @@
  * (`npm run bench`, section fair-forwarding), not bounded here.
  */
 import test from 'ava';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { startSocketHolder, type HolderStatus, type SocketHolder } from './_helpers/socket-holder.ts';

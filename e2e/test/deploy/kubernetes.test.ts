@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { parseAllDocuments } from 'yaml';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';

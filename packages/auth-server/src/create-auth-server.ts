@@ -20,8 +20,8 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { claimProofIds, createDb, createQueryTimeoutCheck, poolStats, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { claimProofIds, createDb, createQueryTimeoutCheck, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
+import { mapDatabaseError } from './middleware/database-answers.ts';
 import {
   createHttpKit,
   noSniff,

@@ -19,7 +19,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
 import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRoutes, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';

@@ -1,13 +1,7 @@
 /**
- * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request,
- * checked at the edge: signature, claims, the token's key, and the proof id
- * claimed in PostgreSQL against replays by any replica) beside the same
- * route with a bearer token, 50 connections each, in this order. The
- * proofs are signed before the load (ES256, one per request the bearer run
- * completed, plus a margin), so the load generator spends nothing on them.
- * Goal: ≥ 0.7× the bearer throughput. CPU per request of the edge and of
- * PostgreSQL for both: their difference is what the proof check costs.
- * Uses the 10 heroes the `heroes` section seeds (or whatever is there).
+ * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request, checked at the edge, its id claimed in
+ * PostgreSQL) beside a bearer token, 50 connections each; proofs are signed before the load. Goal ≥ 0.7× the bearer
+ * throughput; the difference in edge and PostgreSQL CPU per request is what the proof check costs.
  */
 import { createDpopKey, dpopProof, type DpopKey } from '@heroes/test-kit';
 import { basic, expectOk, post } from '../lib/http.ts';

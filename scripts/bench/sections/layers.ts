@@ -1,26 +1,8 @@
 /**
- * What each layer of the resource server costs on GET /heroes: CPU per
- * request of the compiled server with every layer on, with each layer of
- * the app left out in turn (the test-only `skipLayers` option, through
- * layer-variant-server.js), with all of them out (the list cache kept),
- * without the list cache, with neither, and of the raw anchor
- * (raw-anchor-server.ts). Each variant runs as its own process, started
- * for its load and stopped after it; the variants take turns, ROUNDS
- * times (BENCH_LAYER_ROUNDS, default 3), each load BENCH_LAYER_SECONDS
- * (default 5) after a 2 s warm-up, and the median per variant is printed
- * (so one noisy load cannot move a figure). A regression then shows in the
- * row of the layer it came from: a row's "cost" is what its variant
- * spares against the row it is compared with (every layer on, or, for the
- * uncached row without the layers, the uncached one with them); the list
- * cache "saves" (its row is dearer than every layer on). Uses the 10 heroes
- * of the `heroes` section (seeds them when it runs alone). Goal of the
- * "every layer on" row: ≤ 1.5× the anchor's CPU.
- *
- * Comparing two builds (a change's A/B, in the same minutes):
- * BENCH_LAYER_BASELINE=<other checkout>/scripts/bench/layer-variant-server.js
- * adds that build's "every layer on" as the row "baseline build";
- * BENCH_LAYER_VARIANTS=label,label keeps only the variants so labelled
- * (e.g. `every layer on,baseline build,without log`; the anchor always runs).
+ * What each layer of the resource server costs on GET /heroes: CPU per request with every layer on, each left out
+ * in turn (layer-variant-server.js), all out, without the list cache, and of the raw anchor; each its own process,
+ * taking turns BENCH_LAYER_ROUNDS times, median printed. Goal: every layer on ≤ 1.5× the anchor. A/B of two builds:
+ * BENCH_LAYER_BASELINE=<other checkout>/scripts/bench/layer-variant-server.js, BENCH_LAYER_VARIANTS to keep rows.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';

@@ -1,15 +1,7 @@
 /**
- * The HTML of /auth/code: a small, accessible login form and an error page.
- *
- * Rules enforced here:
- * - no external assets, no script: inline CSS only;
- * - every value is HTML-escaped; the OAuth parameters travel in hidden
- *   fields, the password field is never pre-filled;
- * - the page shows only its own words: `error` and `notice` are texts of
- *   this service (registration outcomes come as codes of a fixed list,
- *   @heroes/oauth-scopes registerErrorMessage), never a query value;
- * - labels are bound to inputs, the error message is announced (role=alert),
- *   inputs carry autocomplete hints.
+ * The HTML of /auth/code, a small accessible login form and an error page: no script or external asset, every value
+ * escaped, OAuth parameters in hidden fields, the password never pre-filled; the page shows only its own words
+ * (registration outcomes are codes of a fixed list, never a query value).
  */
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.4rem}label{display:block;margin-top:1rem;font-weight:600}

@@ -7,7 +7,7 @@
  * configuration table all come from here.
  */
 import path from 'node:path';
-import { dataDirFrom, resolveDataDir } from '@heroes/db';
+import { dataDirFrom, resolveDataDir } from '@heroes/platform/local-state';
 import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, TRACING_SETTINGS, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
@@ -107,7 +107,7 @@ export const CLI_SETTINGS = defineSettings({
   databaseUrl: OPTIONAL_DATABASE_URL,
   // Migrations of a database without tables (cli/with-database.ts): a session of their own, past a transaction pooler.
   databaseDirectUrl: SHARED.databaseDirectUrl,
-  // Where the running service's runtime file is (read through @heroes/db's dataDir).
+  // Where the running service's runtime file is (@heroes/platform's local state).
   dataDir: SETTINGS.dataDir,
   resourceServerClientId: SETTINGS.resourceServerClientId,
   bcryptCost: SETTINGS.bcryptCost,

@@ -1,24 +1,8 @@
 /**
- * GET and POST /auth/code: the login form and the authorization-code grant
- * (our own Koa routes: oidc-provider 9 has no direct POST to its
- * authorization endpoint). Every step, in order:
- *
- *   GET:  answerFlowErrors → parseQuery → checkClient → checkAuthorizationRequest
- *         → showLoginForm
- *   POST: refuseCrossSite (code/check-request-origin.ts, else 403 page)
- *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
- *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
- *         → authenticateUser (wrong → form again, with an error; too many
- *           failures of the account or the address → 429 page with Retry-After;
- *           the password-hash queue full → 503 page with Retry-After, at once)
- *         → grantCode (mintCode → 302 redirect_uri?code&state&iss)
- *
- * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
- * `/auth/code/` (trailing slash) is the same resource: the router is not
- * strict, so it serves the same form and grant.
- *
- * Failures before the redirect URI is trusted render a 400 page; later ones
- * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
+ * GET and POST /auth/code, the login form and the code grant (our routes: oidc-provider has no direct POST to its
+ * authorization endpoint), steps in order below. POST refuses cross-site posts (403 page), reads the form, checks
+ * client and request, authenticates (wrong → the form again; throttled 429, queue full 503) and redirects with the
+ * code. Failures before the redirect URI is trusted are 400 pages, after they redirect back with `error`.
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';

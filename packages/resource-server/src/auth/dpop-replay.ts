@@ -1,19 +1,8 @@
 /**
- * The edge's DPoP replay check (RFC 9449 section 11.1): a proof is accepted
- * once by ANY replica, through the dpop_proof_ids table in PostgreSQL
- * (@heroes/db's claimProofIds, one atomic statement). The guarantee: a
- * proof (its key and `jti`) is accepted at most once while its `iat` is
- * within the window, whichever replicas receive it, including at the same
- * moment; with the database unreachable no DPoP request is served (503), so
- * a replay never gets through unchecked.
- *
- * Claims arriving in the same turn of the event loop share one statement
- * (a batch of at most MAX_BATCH ids): under load the check costs one round
- * trip per batch, not per request.
- *
- * Usage:
- *   const replay = createReplayCheck(pool);
- *   if (!(await replay.firstUse(jkt, jti, expiresAtMs))) refuse();
+ * The edge's DPoP replay check (RFC 9449 section 11.1): a proof (key and `jti`) is accepted at most once while its
+ * `iat` is in the window, by any replica, even at the same moment, through dpop_proof_ids (@heroes/db's
+ * claimProofIds, one atomic statement); with the database down no DPoP request is served (503). Claims of one
+ * turn of the event loop share one statement (at most MAX_BATCH).
  */
 import { claimProofIds, proofIdKey, type ProofIdClaim, type Queryable } from '@heroes/db/pg';
 
@@ -30,7 +19,7 @@ export interface ReplayCheck {
 }
 
 export function createReplayCheck(db: Queryable): ReplayCheck {
-  let pending: Pending[] = [];
+  const pending: Pending[] = [];
 
   function flush(): void {
     const batch = pending.splice(0, MAX_BATCH);

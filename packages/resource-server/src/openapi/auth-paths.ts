@@ -1,5 +1,5 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { authBodyErrors, bodyTimeout, error, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
+import { authBodyErrors, bodyTimeout, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
 const invalidClient = { error: 'invalid_client', error_description: 'client authentication failed' };

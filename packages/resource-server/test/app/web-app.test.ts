@@ -1,9 +1,7 @@
 /**
- * The Tour of Heroes web app at /app (docs/web-app.md), end to end in real
- * Chromium against both servers: sign in through the code flow with PKCE
- * (a wrong password first), dashboard, list, add, rename, search as you
- * type, delete, sign out (the token is revoked); its tokens are DPoP-bound
- * to a non-extractable key, so a token copied out of the page is useless.
+ * The web app at /app (docs/web-app.md) end to end in real Chromium against both servers: sign in by the code flow
+ * with PKCE (a wrong password first), dashboard, list, add, rename, search, delete, sign out (token revoked); its
+ * tokens are DPoP-bound to a non-extractable key.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';

@@ -1,30 +1,10 @@
 /**
- * A bounded work queue for expensive work on libuv's thread pool (bcrypt):
- * at most `concurrency` tasks run, at most `maxQueued` wait, and a task
- * beyond that is refused at once with a 503 (QueueFullError, `Retry-After`)
- * instead of making every caller wait behind an attacker's requests.
- *
- * Rules enforced here:
- * - two priorities with separate budgets: `low` tasks (work anyone can
- *   cause without credentials, e.g. an unknown client secret) run at most
- *   `lowConcurrency` at once (default concurrency − 1, at least 1) and wait
- *   at most `lowMaxQueued` (default half of maxQueued); `high` tasks (a
- *   user's password) have the whole `concurrency` and their own
- *   `maxQueued`, so a flood of low tasks can never refuse or starve them;
- * - a finished task hands its slot to the oldest waiting high task, else to
- *   the oldest waiting low one (if the low cap allows); within a priority,
- *   tasks start in arrival order;
- * - a refused task never runs; a failed task frees its slot like any other;
- * - `queued` is the number waiting, both priorities (the
- *   password_hash_queue_depth gauge);
- * - traced (docs/operations.md, "Tracing"): a task that waited for a slot
- *   has a span `<name> queue wait`, every task a span `<name>` (name
- *   default `password hash`), each with the priority.
- *
- * Usage:
- *   const queue = new BoundedQueue({ concurrency: libuvPoolSize(), maxQueued: 32 }); // settings/libuv-pool-size.ts
- *   const hash = await queue.run(() => bcrypt.hash(password, 10)); // throws QueueFullError when full
- *   const ok = await queue.run(() => bcrypt.compare(secret, hash), { priority: 'low' });
+ * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond
+ * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
+ * Two priorities with separate budgets: `low` (work anyone can cause, e.g. an unknown client secret) never refuses
+ * or starves `high` (a user's password); a freed slot goes to the oldest high task first; `queued` feeds a gauge.
+ * Traced (docs/operations.md, "Tracing"): a task that waited has a span `<name> queue wait`, every task a span
+ * `<name>` (default `password hash`), each with its priority.
  */
 import { QueueFullError } from '@heroes/http-kit';
 import { inSpan } from '../tracing/spans.ts';

@@ -82,7 +82,7 @@ export const SHARED_SETTINGS = defineSettings({
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
   dataDir: {
-    // Unset: `<repo>/.data`, which @heroes/db's resolveDataDir knows (the repository's root is its business).
+    // Unset: `<repo>/.data` (local-state/data-dir.ts).
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets, the running service\'s address (a relative path: from the current folder)',
   },

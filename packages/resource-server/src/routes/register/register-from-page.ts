@@ -1,24 +1,11 @@
 /**
- * POST /register?return_to=/auth/code?… : the login page's "Create account"
- * form (OpenID Connect prompt=create). The registration itself is the next
- * step's (the JSON API's, unchanged); this step turns its answer into a
- * redirect back to the login form, as a browser needs:
- * - success → 303 to return_to with `registered=1` (the login form says an
- *   account was created);
- * - a refusal the API would answer (400, 409, 413, 415, 429, 503) → 303 to
- *   return_to with `prompt=create&register_error=<code>` (the form again);
- * - only codes of the fixed list (@heroes/oauth-scopes
- *   REGISTER_ERROR_MESSAGES) travel in the query, never text: the page
- *   shows its own words for them, so no link can write on it;
- * - return_to must be a path of the login form (`/auth/code?…`), so the
- *   redirect never leaves the service (no open redirect);
- * - cross-site forms are refused as the login form refuses them: an `Origin`
- *   (or, without it, `Referer`) other than PUBLIC_BASE_URL's origin → 403,
- *   nothing written; requests with neither header are accepted.
- * Without return_to the request is the API's alone.
+ * POST /register?return_to=/auth/code?…, the login page's "Create account" form: the API's registration runs and its
+ * answer becomes a 303 back to the form, `registered=1` or `register_error=<code>` (codes of a fixed list only, never
+ * text). return_to must be a login-form path (no open redirect); cross-site forms are refused as at the login form
+ * (403, nothing written). Without return_to the request is the API's alone.
  */
 import type { Middleware } from 'koa';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from '../../data/database-answers.ts';
 import { ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
 import { REGISTERED, type RegisterErrorCode } from '@heroes/oauth-scopes';
 import { REQUIRED_MESSAGE } from './read-registration.ts';
