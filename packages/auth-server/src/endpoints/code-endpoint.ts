@@ -1,9 +1,8 @@
 /**
  * GET and POST /auth/code, the login form and the code grant (oidc-provider has no direct POST to its authorization
- * endpoint), steps below in order. POST refuses cross-site posts (403 page), checks client and request, authenticates
- * (wrong → the form again; throttled 429, queue full 503) and redirects with the code; failures before the redirect URI
- * is trusted are 400 pages, after they redirect back. `prompt=create` from the edge redraws "Create account" with the
- * username from the body (typed text only from a same-origin POST, messages only from codes of a list).
+ * endpoint), steps below. POST refuses cross-site posts (403), checks client and request, authenticates (wrong → the
+ * form again; 429, 503) and redirects with the code; before the redirect URI is trusted failures are 400 pages.
+ * `prompt=create` redraws "Create account" with the body's username (typed text never from a query, messages by code).
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
