@@ -19,6 +19,7 @@ export interface TestDatabase {
 
 /** The server to create test databases on: DATABASE_URL (set by scripts/with-database.ts). */
 export function adminUrl(): string {
+  // eslint-disable-next-line no-restricted-syntax -- the test runner's server, not a service setting: test-kit imports no package of ours (the platform's tests import test-kit)
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('DATABASE_URL is not set: run tests through `npm test`, which provides a PostgreSQL server');
   return url;

@@ -50,20 +50,23 @@ export interface RegistrationPageOptions {
   /** Back to the login form. */
   signInHref: string;
   error?: string | undefined;
+  /** What the user typed, when the form comes back after a refusal (from the POST body, never from a query). */
+  username?: string | undefined;
 }
 
 /**
  * The "Create account" form (OpenID Connect prompt=create): posts to
- * /register, which sends the browser back to the login form.
+ * /register, which sends the browser back to the login form, or answers
+ * a refusal with this form again (the username kept).
  */
-export function renderRegistrationPage({ action, clientId, signInHref, error }: RegistrationPageOptions): string {
+export function renderRegistrationPage({ action, clientId, signInHref, error, username }: RegistrationPageOptions): string {
   const alert = error ? `<p class="error" role="alert" id="register-error">${escapeHtml(error)}</p>` : '';
   return page('Create account', `<h1>Create account</h1>
   <p>to continue to <strong>${escapeHtml(clientId)}</strong></p>
   ${alert}
   <form method="POST" action="${escapeHtml(action)}"${error ? ' aria-describedby="register-error"' : ''}>
     <label for="username">Username</label>
-    <input type="text" id="username" name="username" autocomplete="username" required autofocus>
+    <input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username ?? '')}">
     <label for="password">Password</label>
     <input type="password" id="password" name="password" autocomplete="new-password" required minlength="8" aria-describedby="password-rule">
     <p class="hint" id="password-rule">At least 8 characters, any you like; not a common password and not your username.</p>

@@ -1,10 +1,7 @@
 /**
- * Every environment setting of the authorization server, in one table:
- * the entries it shares with other processes, taken from the catalogue
- * (@heroes/platform's SHARED_SETTINGS), and its own, declared here
- * (variable, parser, default, documentation). The configuration type, the
- * loader (load-config.ts), the defaults (defaults.ts) and the README's
- * configuration table all come from here.
+ * Every environment setting of the authorization server in one table: the entries shared with other processes, from
+ * @heroes/platform's SHARED_SETTINGS, and its own. The config type, the loader (load-config.ts), the defaults and
+ * docs/configuration.md's table all come from here.
  */
 import path from 'node:path';
 import { dataDirFrom, resolveDataDir } from '@heroes/platform/local-state';
