@@ -1,7 +1,7 @@
 /**
  * The Koa app of the public edge, as a table of layers (outermost first):
  * 0. the client address (the platform's rule, TRUST_PROXY: `ctx.ip` for every
- *    layer below), `X-Content-Type-Options: nosniff` (every answer), request id
+ *    layer below), the route of the request's span (only while tracing), `X-Content-Type-Options: nosniff` (every answer), request id
  *    (X-Request-Id, on every log line), health probes
  *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
  * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
@@ -18,7 +18,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
-import { createClientAddress, createRequestId, createRequestLogger, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
+import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRoutes, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
 import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
@@ -88,6 +88,8 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
 
   const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
   app.use(createClientAddress(config.trustProxy));
+  // The request span's route, only while tracing (docs/operations.md, "Tracing").
+  if (isTracing()) app.use(traceRoutes());
   if (on('nosniff')) app.use(noSniff);
   if (on('request-id')) app.use(createRequestId());
   if (on('health')) app.use(health.middleware);

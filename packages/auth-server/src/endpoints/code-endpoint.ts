@@ -1,10 +1,8 @@
 /**
- * GET and POST /auth/code, the login form and the code grant (our routes: oidc-provider has no direct POST to its
- * authorization endpoint), steps in order below. POST refuses cross-site posts (403 page), reads the form, checks
- * client and request, authenticates (wrong → the form again; throttled 429, queue full 503) and redirects with the
- * code. Failures before the redirect URI is trusted are 400 pages, after they redirect back with `error`. A POST with
- * `prompt=create` (the edge, after refusing an account) gets the "Create account" form again, the username from the
- * body kept: typed text comes back only from a same-origin POST, never a query; messages only from codes of a list.
+ * GET and POST /auth/code, the login form and the code grant (oidc-provider has no direct POST to its authorization
+ * endpoint), steps below. POST refuses cross-site posts (403), checks client and request, authenticates (wrong → the
+ * form again; 429, 503) and redirects with the code; before the redirect URI is trusted failures are 400 pages.
+ * `prompt=create` redraws "Create account" with the body's username (typed text never from a query, messages by code).
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';

@@ -8,6 +8,7 @@
  */
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
+import { nameRoute } from '@heroes/platform';
 
 export interface Endpoint {
   /** The exact path (the library's routes have no trailing-slash or case variants). */
@@ -29,6 +30,8 @@ export function mountEndpoints(endpoints: readonly Endpoint[]): Middleware {
   }
   return function toEndpoint(ctx, next) {
     const chain = chains.get(ctx.path);
-    return chain ? chain(ctx, next) : next();
+    if (!chain) return next();
+    nameRoute(ctx, ctx.path); // one of the paths above: the request span's route
+    return chain(ctx, next);
   };
 }

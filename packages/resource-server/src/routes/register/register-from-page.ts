@@ -1,9 +1,8 @@
 /**
  * POST /register?return_to=/auth/code?…, the login page's "Create account" form: the API's registration runs; success
- * is a 303 back to the login form with `registered=1`, a refusal the form again (its status, the username kept), drawn
- * by the authorization server (registration-form-again.ts), or, when it cannot, a 303 with `register_error=<code>`
- * (codes of a fixed list only, never text). return_to must be a login-form path (no open redirect); cross-site forms
- * are refused as at the login form (403, nothing written). Without return_to the request is the API's alone.
+ * is a 303 back with `registered=1`; a refusal the form again as the authorization server draws it
+ * (registration-form-again.ts), else a 303 with `register_error=<code>` (codes of a list, never text). return_to must
+ * be a login-form path (no open redirect); cross-site forms → 403, nothing written. Without return_to: the API's alone.
  */
 import type { Middleware } from 'koa';
 import { mapDatabaseError } from '../../data/database-answers.ts';
