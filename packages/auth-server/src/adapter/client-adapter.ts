@@ -13,11 +13,10 @@
  * - read through find-by-key.ts (a prepared pg statement): every token and
  *   introspection request reads one or two clients.
  */
-import type { PrismaClient } from '@heroes/db';
+import { findClientRow, type PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isVschar } from '../clients/vschar.ts';
 import { toClientMetadata } from './client-metadata.ts';
-import { findClientRow } from './find-by-key.ts';
 
 export class ClientAdapter implements Adapter {
   readonly #db: PrismaClient;

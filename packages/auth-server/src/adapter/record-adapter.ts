@@ -11,11 +11,9 @@
  * - reads and writes are prepared pg statements (find-by-key.ts,
  *   write-by-key.ts) but the look-up by user code (device flow, unused).
  */
-import type { Prisma, PrismaClient } from '@heroes/db';
+import { consumeRecordRow, deleteRecordRows, findRecordByUid, findRecordRow, upsertRecordRow, type Prisma, type PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { findRecordByUid, findRecordRow } from './find-by-key.ts';
-import { consumeRecordRow, deleteRecordRows, upsertRecordRow } from './write-by-key.ts';
 
 export class RecordAdapter implements Adapter {
   readonly #db: PrismaClient;

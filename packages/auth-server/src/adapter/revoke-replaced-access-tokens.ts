@@ -10,10 +10,9 @@
  *
  * Usage: `await revokeReplacedAccessTokens(db, notify, grantId, newAccessTokenValue)`
  */
-import type { PrismaClient } from '@heroes/db';
+import { deleteOtherAccessTokens, type PrismaClient } from '@heroes/db';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import { hashToken } from './hash-token.ts';
-import { deleteOtherAccessTokens } from './write-by-key.ts';
 
 export async function revokeReplacedAccessTokens(db: PrismaClient, notify: RevocationNotifier, grantId: string, keep: string): Promise<void> {
   const ids = await deleteOtherAccessTokens(db, grantId, hashToken(keep));

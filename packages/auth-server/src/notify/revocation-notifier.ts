@@ -21,7 +21,7 @@
  *   failed revocation: the token is already gone from the database, and
  *   resource servers bound their cache lifetime anyway.
  */
-import type { Prisma } from '@heroes/db';
+import { notify, type Prisma } from '@heroes/db';
 import { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from '@heroes/oauth-scopes';
 import type { Logger } from 'pino';
 
@@ -31,7 +31,7 @@ const MAX_VALUE_LENGTH = 512;
 const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId'] as const;
 
 /** A PrismaClient or a transaction client. */
-type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRaw'>;
+type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 /**
  * Sends the notification; throws when it fails.
@@ -45,7 +45,7 @@ export async function notifyTokensRevoked(db: SqlExecutor, revoked: RevokedToken
     if (value && value.length <= MAX_VALUE_LENGTH) payload[field] = value;
   }
   if (Object.keys(payload).length === 0) return;
-  await db.$executeRaw`SELECT pg_notify(${TOKENS_REVOKED_CHANNEL}, ${JSON.stringify(payload)})`;
+  await notify(db, TOKENS_REVOKED_CHANNEL, JSON.stringify(payload));
 }
 
 export type RevocationNotifier = (revoked: RevokedTokens) => Promise<void>;

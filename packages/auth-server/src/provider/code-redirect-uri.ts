@@ -21,10 +21,9 @@
  *   without consuming the code. A code without the mark (issued before it
  *   existed) needs redirect_uri: the safe default.
  */
-import type { PrismaClient } from '@heroes/db';
+import { addToTokenPayload, type PrismaClient } from '@heroes/db';
 import type { AdapterPayload } from 'oidc-provider';
 import { hashToken } from '../adapter/hash-token.ts';
-import { addToTokenPayload } from '../adapter/write-by-key.ts';
 
 export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
 
