@@ -1,24 +1,8 @@
 /**
- * The one classifier of database failures, by duck typing (no import of Prisma or pg, so the CLI loads it
- * fast): what a Prisma, driver-adapter, pg or socket error means, as a kind. Each server gives the kinds their
- * HTTP answers (never a 500); the `auth` CLI words its one-line messages from them.
- *
- * Kinds:
- * - `unique`: P2002, adapter `UniqueConstraintViolation`, SQLSTATE 23505;
- * - `non_null`: P2011, P2012, `NullConstraintViolation`, 23502; `foreign_key`: P2003, 23503;
- * - `not_found`: a record required but not found (P2025);
- * - `invalid_value`: a value the database refuses (SQLSTATE class 22, 23514 check violation);
- * - `missing_table`: P2021, 42P01 (migrations not applied);
- * - `unreachable`: P1001, P1017, P2037, adapter `DatabaseNotReachable`/`ConnectionClosed`/…, SQLSTATE class 08,
- *   57P01–57P03, 53300, socket errors, pg's plain "Connection terminated unexpectedly" and unusable clients;
- * - `auth_failed` (P1000, 28000, 28P01) and `no_database` (P1003, 3D000);
- * - `timeout`: P1002, P1008, P2024, `SocketTimeout`, 57014 (statement_timeout), 55P03 (lock_timeout),
- *   pg-pool's connect timeout, pg's "Query read timeout" (query_timeout);
- * - `other`: any other Prisma code or SQLSTATE (a prepared statement a pooler lost, 42P05/26000; a
- *   serialization failure). Anything else is no database failure: undefined.
- *
- * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and AggregateError members are all
- * inspected (depth-limited).
+ * The one classifier of database failures, by duck typing (no Prisma or pg import: the CLI loads it fast): a Prisma,
+ * driver-adapter, pg or socket error → a kind (unique, non_null, foreign_key, not_found, invalid_value, missing_table,
+ * unreachable, auth_failed, no_database, timeout, other), looking through `cause`, driverAdapterError and
+ * AggregateError; undefined for anything else. Each server gives the kinds HTTP answers (never a 500), the CLI words.
  */
 export type DatabaseFailureKind =
   | 'unique' | 'non_null' | 'foreign_key' | 'invalid_value' | 'not_found' | 'missing_table'

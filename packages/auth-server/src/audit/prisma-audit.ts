@@ -1,14 +1,7 @@
 /**
- * An audit event written inside a Prisma transaction (the `auth` CLI's
- * changes: clients, users, tokens), as one more statement of it: the event
- * and the change commit together or not at all.
- *
- * Each event is also handed to the collector of the action it runs in
- * (collectAuditEvents), which logs it once the action succeeded.
- *
- * Usage:
- *   await db.$transaction([db.oAuthClient.create({ data }), auditStatement(db, { type: 'client.added', clientId })]);
- *   await db.$transaction(async (tx) => { ...; await auditStatement(tx, event); });
+ * An audit event written inside a Prisma transaction (the `auth` CLI's changes) as one more statement of it: event
+ * and change commit together or not at all. Each is also handed to the action's collector, which logs it once the
+ * action succeeded.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { insertAuditEventWithPrisma, type AuditEvent } from '@heroes/db';

@@ -1,14 +1,7 @@
 /**
- * The `auth` CLI's audit lines: each audit event a command wrote is also
- * logged as one JSON line, the servers' shape (`{"audit":{"type":…,"at":…},
- * "msg":"audit event"}`, audit/audit-trail.ts).
- *
- * Rules enforced here:
- * - on stderr: stdout is the command's output (text, or `--json`);
- * - once the change committed (with-database.ts logs what the action's
- *   transaction wrote after it succeeded): a refused command logs nothing;
- * - written synchronously, so no line is lost when the process exits;
- * - LOG_LEVEL applies, as for the servers (`warn` silences them).
+ * The `auth` CLI's audit lines: each event a command wrote is logged as one JSON line in the servers' shape, on
+ * stderr (stdout is the command's output), only once the change committed, synchronously (none lost at exit), under
+ * LOG_LEVEL.
  */
 import { auditLogRecord, type AuditEvent } from '@heroes/db';
 import { createLogger } from '@heroes/platform';

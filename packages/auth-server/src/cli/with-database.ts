@@ -1,21 +1,8 @@
 /**
- * Runs one CLI action against the project's database: DATABASE_URL when set,
- * otherwise the database of the service running on HEROES_DATA_DIR, named
- * in its runtime file (`running.json`, written by `npm start`).
- *
- * Rules enforced here:
- * - the CLI never starts or creates an embedded PostgreSQL cluster: with no
- *   DATABASE_URL and no running service it fails in one line saying to start
- *   the service or set DATABASE_URL (a second cluster elsewhere would take
- *   the clients nobody's server reads);
- * - migrations are applied only when the tables are missing (Prisma P2021),
- *   then the action is retried once — not on every call (they cost ~1–2 s);
- * - the Prisma client is disconnected and an embedded server started here
- *   is stopped before returning, so the process can exit;
- * - every failure leaves as a CliError, ClientRegistryError or UserNotFoundError with a
- *   one-line message (see errorLine);
- * - the audit events the action wrote are logged once it succeeded
- *   (audit-lines.ts: one JSON line each on stderr).
+ * Runs one CLI action against DATABASE_URL, else the database of the service running on HEROES_DATA_DIR
+ * (`running.json`). It never starts an embedded cluster (no database: one line saying what to do); migrates only
+ * when tables are missing, then retries once; disconnects before returning; every failure leaves as a one-line
+ * error; the action's audit events are logged once it succeeded.
  */
 import path from 'node:path';
 import { applyMigrations, createDb, describeDatabase, type PrismaClient } from '@heroes/db';

@@ -31,12 +31,22 @@ export interface RegistrationLimits {
 
 const KNOWN = ['username', 'password', 'id', 'hashedPassword', 'salt'];
 
+interface TypedState {
+  typedUsername?: string;
+}
+
+/** The username of the body as sent, once read (before any check): the "Create account" form shows it again after a refusal. */
+export function typedUsername(ctx: Context): string | undefined {
+  return (ctx.state as TypedState).typedUsername;
+}
+
 export async function readRegistration(ctx: Context, limits: RegistrationLimits): Promise<Registration> {
   const body = (await readBody(ctx, {
     expect: 'object',
     contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
     maxBytes: limits.authMaxBodyBytes,
   })) as Record<string, unknown>;
+  if (typeof body['username'] === 'string') (ctx.state as TypedState).typedUsername = body['username'];
   const input = filterKeys<Record<string, unknown>>(body, {
     reject: unknownKeys(body, KNOWN),
     ignore: ['id', 'hashedPassword', 'salt'],

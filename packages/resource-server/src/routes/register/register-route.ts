@@ -23,8 +23,11 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   /** PASSWORD_MIN_LENGTH (password-policy.ts). */
   passwordMinLength: number;
   db: Database;
-  /** For the login page's "Create account" form (register-from-page.ts). */
+  /** For the login page's "Create account" form (register-from-page.ts): where it posts from, */
   publicBaseUrl: string;
+  /** and the authorization server that draws it again after a refusal, within authProxyTimeoutMs. */
+  authServerUrl: string;
+  authProxyTimeoutMs: number;
   bcryptCost: number;
   hashQueue: BoundedQueue;
   /** Where the audit event's line goes. */
@@ -41,7 +44,7 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   const limits: RegistrationLimits = { ...deps, passwordPolicy: createPasswordPolicy({ minLength: deps.passwordMinLength }) };
   router.all('/register', dispatchByMethod([], {
-    POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
+    POST: [registerFromPage({ publicBaseUrl: deps.publicBaseUrl, authServerUrl: deps.authServerUrl, timeoutMs: deps.authProxyTimeoutMs }), async function register(ctx) {
       const { username, usernameKey, usernameSkeleton, password } = await readRegistration(ctx, limits);
       const keyed = deps.once.keyed(ctx, 'POST /register', [username, password]);
       if (keyed && (await deps.once.replay(ctx, keyed))) return;
