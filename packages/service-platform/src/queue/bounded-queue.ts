@@ -2,9 +2,11 @@
  * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond
  * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
  * Two priorities with separate budgets: `low` (work anyone can cause, e.g. an unknown client secret) never refuses
- * or starves `high` (a user's password); a freed slot goes to the oldest high task first; `queued` feeds a gauge.
+ * or starves `high` (a user's password); a freed slot goes to the oldest high task first (p-queue's priorities, a
+ * second p-queue capping low tasks); `queued` feeds a gauge.
  */
 import { QueueFullError } from '@heroes/http-kit';
+import PQueue from 'p-queue';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -21,73 +23,52 @@ export interface BoundedQueueOptions {
 
 export type QueuePriority = 'high' | 'low';
 
+const HIGH = 1;
+const LOW = 0;
+
 /** 503 `{"error":"server busy, retry later"}` with `Retry-After`: the queue was full. */
 export class BoundedQueue {
-  readonly #concurrency: number;
+  /** Every task's slot: high tasks before low ones, each in arrival order. */
+  readonly #slots: PQueue;
+  /** Low tasks' own budget, entered before #slots: a low task always leaves a slot free. */
+  readonly #lowSlots: PQueue;
   readonly #maxQueued: number;
-  readonly #lowConcurrency: number;
   readonly #lowMaxQueued: number;
   readonly #retryAfterSeconds: number;
-  #running = 0;
-  #runningLow = 0;
-  readonly #waiting: Array<() => void> = [];
-  readonly #waitingLow: Array<() => void> = [];
 
   constructor(options: BoundedQueueOptions) {
-    this.#concurrency = Math.max(1, options.concurrency);
+    const concurrency = Math.max(1, options.concurrency);
+    this.#slots = new PQueue({ concurrency });
+    this.#lowSlots = new PQueue({ concurrency: Math.min(concurrency, Math.max(1, options.lowConcurrency ?? concurrency - 1)) });
     this.#maxQueued = Math.max(0, options.maxQueued);
-    this.#lowConcurrency = Math.min(this.#concurrency, Math.max(1, options.lowConcurrency ?? this.#concurrency - 1));
     this.#lowMaxQueued = Math.max(0, options.lowMaxQueued ?? Math.ceil(this.#maxQueued / 2));
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 1;
   }
 
   /** Tasks waiting for a slot (both priorities). */
   get queued(): number {
-    return this.#waiting.length + this.#waitingLow.length;
+    return this.#slots.size + this.#lowSlots.size;
   }
 
   /** Tasks running. */
   get running(): number {
-    return this.#running;
+    return this.#slots.pending;
   }
 
-  async run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
-    const low = priority === 'low';
-    const [waiting, max] = low ? [this.#waitingLow, this.#lowMaxQueued] : [this.#waiting, this.#maxQueued];
-    if (this.#mayStart(low) && waiting.length === 0) {
-      this.#start(low);
-    } else if (waiting.length < max) {
-      await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over, already counted
-    } else {
-      throw new QueueFullError(this.#retryAfterSeconds);
+  run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
+    const slots = this.#slots;
+    const slotFree = slots.pending < slots.concurrency;
+    if (priority === 'low') {
+      const lowSlots = this.#lowSlots;
+      const startsNow = slotFree && lowSlots.pending < lowSlots.concurrency;
+      if (!startsNow && lowSlots.size + slots.sizeBy({ priority: LOW }) >= this.#lowMaxQueued) return this.#refuse();
+      return lowSlots.add(() => slots.add(task, { priority: LOW }));
     }
-    try {
-      return await task();
-    } finally {
-      this.#running--;
-      if (low) this.#runningLow--;
-      this.#handOver();
-    }
+    if (!slotFree && slots.sizeBy({ priority: HIGH }) >= this.#maxQueued) return this.#refuse();
+    return slots.add(task, { priority: HIGH });
   }
 
-  #mayStart(low: boolean): boolean {
-    return this.#running < this.#concurrency && (!low || this.#runningLow < this.#lowConcurrency);
-  }
-
-  #start(low: boolean): void {
-    this.#running++;
-    if (low) this.#runningLow++;
-  }
-
-  /** A free slot goes to the oldest high task, else to the oldest low one. */
-  #handOver(): void {
-    for (const low of [false, true]) {
-      const waiting = low ? this.#waitingLow : this.#waiting;
-      if (waiting.length > 0 && this.#mayStart(low)) {
-        this.#start(low);
-        waiting.shift()!();
-        return;
-      }
-    }
+  #refuse(): Promise<never> {
+    return Promise.reject(new QueueFullError(this.#retryAfterSeconds));
   }
 }
