@@ -1,12 +1,13 @@
 /**
- * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond
- * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
- * Two priorities with separate budgets: `low` (work anyone can cause, e.g. an unknown client secret) never refuses
- * or starves `high` (a user's password); a freed slot goes to the oldest high task first (p-queue's priorities, a
- * second p-queue capping low tasks); `queued` feeds a gauge.
+ * A bounded queue for expensive thread-pool work (bcrypt) on p-queue: at most `concurrency` run and `maxQueued` wait;
+ * beyond that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
+ * `low` work (anyone can cause it: an unknown client secret) has its own budget (a second p-queue) and never refuses or
+ * starves `high` (a password); `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>`
+ * for each (docs/operations.md).
  */
 import { QueueFullError } from '@heroes/http-kit';
 import PQueue from 'p-queue';
+import { inSpan } from '../tracing/spans.ts';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -19,22 +20,26 @@ export interface BoundedQueueOptions {
   lowMaxQueued?: number;
   /** `Retry-After` of a refusal, seconds. Default 1. */
   retryAfterSeconds?: number;
+  /** What the tasks are, in span names. Default `password hash`. */
+  name?: string;
 }
 
 export type QueuePriority = 'high' | 'low';
 
-const HIGH = 1;
-const LOW = 0;
+/** p-queue priorities: a freed slot goes to the oldest high task, else to the oldest low one. */
+const PRIORITY = { high: 1, low: 0 } as const;
 
 /** 503 `{"error":"server busy, retry later"}` with `Retry-After`: the queue was full. */
 export class BoundedQueue {
-  /** Every task's slot: high tasks before low ones, each in arrival order. */
+  /** Every task's slot. */
   readonly #slots: PQueue;
-  /** Low tasks' own budget, entered before #slots: a low task always leaves a slot free. */
+  /** Low tasks pass here first: fewer of them than slots run at once. */
   readonly #lowSlots: PQueue;
   readonly #maxQueued: number;
   readonly #lowMaxQueued: number;
   readonly #retryAfterSeconds: number;
+  readonly #waitSpan: string;
+  readonly #taskSpan: string;
 
   constructor(options: BoundedQueueOptions) {
     const concurrency = Math.max(1, options.concurrency);
@@ -43,6 +48,8 @@ export class BoundedQueue {
     this.#maxQueued = Math.max(0, options.maxQueued);
     this.#lowMaxQueued = Math.max(0, options.lowMaxQueued ?? Math.ceil(this.#maxQueued / 2));
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.#taskSpan = options.name ?? 'password hash';
+    this.#waitSpan = `${this.#taskSpan} queue wait`;
   }
 
   /** Tasks waiting for a slot (both priorities). */
@@ -55,20 +62,22 @@ export class BoundedQueue {
     return this.#slots.pending;
   }
 
-  run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
+  async run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
+    const attributes = { 'heroes.queue.priority': priority };
     const slots = this.#slots;
-    const slotFree = slots.pending < slots.concurrency;
-    if (priority === 'low') {
-      const lowSlots = this.#lowSlots;
-      const startsNow = slotFree && lowSlots.pending < lowSlots.concurrency;
-      if (!startsNow && lowSlots.size + slots.sizeBy({ priority: LOW }) >= this.#lowMaxQueued) return this.#refuse();
-      return lowSlots.add(() => slots.add(task, { priority: LOW }));
-    }
-    if (!slotFree && slots.sizeBy({ priority: HIGH }) >= this.#maxQueued) return this.#refuse();
-    return slots.add(task, { priority: HIGH });
-  }
-
-  #refuse(): Promise<never> {
-    return Promise.reject(new QueueFullError(this.#retryAfterSeconds));
+    const lowSlots = this.#lowSlots;
+    const low = priority === 'low';
+    const startsNow = slots.pending < slots.concurrency && (!low || lowSlots.pending < lowSlots.concurrency);
+    const waiting = low ? lowSlots.size + slots.sizeBy({ priority: PRIORITY.low }) : slots.sizeBy({ priority: PRIORITY.high });
+    if (!startsNow && waiting >= (low ? this.#lowMaxQueued : this.#maxQueued)) throw new QueueFullError(this.#retryAfterSeconds);
+    let started = (): void => {};
+    const start = new Promise<void>((resolve) => (started = resolve));
+    const traced = (): Promise<T> => {
+      started();
+      return inSpan(this.#taskSpan, task, attributes);
+    };
+    const done = low ? lowSlots.add(() => slots.add(traced, { priority: PRIORITY.low })) : slots.add(traced, { priority: PRIORITY.high });
+    if (!startsNow) await inSpan(this.#waitSpan, () => start, attributes);
+    return done;
   }
 }
