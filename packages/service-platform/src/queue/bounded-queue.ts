@@ -1,10 +1,8 @@
 /**
- * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond
- * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
- * Two priorities with separate budgets: `low` (work anyone can cause, e.g. an unknown client secret) never refuses
- * or starves `high` (a user's password); a freed slot goes to the oldest high task first; `queued` feeds a gauge.
- * Traced (docs/operations.md, "Tracing"): a task that waited has a span `<name> queue wait`, every task a span
- * `<name>` (default `password hash`), each with its priority.
+ * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond that
+ * a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker. `low` work
+ * (anyone can cause it: an unknown client secret) has its own budget and never refuses or starves `high` (a password);
+ * `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>` for each (docs/operations.md).
  */
 import { QueueFullError } from '@heroes/http-kit';
 import { inSpan } from '../tracing/spans.ts';
