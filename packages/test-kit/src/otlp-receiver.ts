@@ -1,15 +1,8 @@
 /**
- * An OTLP/HTTP trace receiver in the test's process, as an OpenTelemetry
- * Collector would be: it answers every POST to /v1/traces with 200 and
- * keeps what came. OTLP/JSON bodies (OTEL_EXPORTER_OTLP_PROTOCOL=http/json)
- * are decoded into flat spans; protobuf bodies are counted and kept as
- * bytes only (enough to see that the default protocol arrives).
- *
- * Usage:
- *   const receiver = await startOtlpReceiver();
- *   t.teardown(receiver.close);
- *   env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url; env.OTEL_EXPORTER_OTLP_PROTOCOL = 'http/json';
- *   await waitFor(() => receiver.spans.some((span) => span.name === 'introspection'));
+ * An OTLP/HTTP trace receiver in the test's process, as a Collector: every POST to /v1/traces gets 200 and is kept;
+ * OTLP/JSON bodies are decoded into flat spans, protobuf ones only counted and kept as bytes.
+ * Usage: const receiver = await startOtlpReceiver(); env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
+ *        await waitFor(() => receiver.spans.some((span) => span.name === 'introspection'))
  */
 import http from 'node:http';
 import { listenLocally } from './listen-locally.ts';

@@ -1,18 +1,8 @@
 /**
- * What OpenTelemetry tracing costs on GET /heroes (docs/operations.md,
- * "Tracing"): CPU per request of the compiled edge (every layer on, as the
- * `layers` section runs it) in three variants, taking turns ROUNDS times
- * (BENCH_LAYER_ROUNDS, default 3; median printed):
- * - as the `layers` section starts it (no register-tracing.js);
- * - tracing off: started as the image starts it (`--import
- *   register-tracing.js`), no endpoint, so nothing of the SDK loads;
- *   goal: within noise of the first (≤ 1.1×);
- * - tracing on, every trace sampled (OTEL_TRACES_SAMPLER=always_on),
- *   exported as OTLP/protobuf (the default) to a receiver in this process
- *   that counts what comes; goal: ≤ 1.5× tracing off.
- * The token's introspection is cached after the first request, so a
- * request makes two spans (the request, the introspection); the exported
- * bytes per request are printed beside the figure.
+ * What tracing costs on GET /heroes (docs/operations.md, "Tracing"): CPU per request of the compiled edge (every
+ * layer on) started as `layers` starts it, with tracing off as the image starts it (goal ≤ 1.1× the first), and with
+ * every trace sampled and exported as OTLP/protobuf to a counting receiver (goal ≤ 1.5× off); taking turns
+ * BENCH_LAYER_ROUNDS times, median printed, exported bytes per request beside.
  */
 import path from 'node:path';
 import { startOtlpReceiver } from '@heroes/test-kit';

@@ -1,13 +1,7 @@
 /**
- * Environment → validated configuration of the authorization server,
- * through the settings table (settings.ts).
- *
- * Rules enforced here:
- * - DATABASE_URL is required (the root start script resolves it);
- * - every bad or missing value is one line naming its variable, never a
- *   silent fallback; all of them are reported together (SettingsError);
- * - PUBLIC_BASE_URL must be an http(s) URL without query or fragment; a
- *   trailing slash is removed.
+ * Environment → validated configuration of the authorization server through its settings table: DATABASE_URL
+ * required; every bad or missing value one line naming its variable, never a silent fallback, all reported together;
+ * PUBLIC_BASE_URL an http(s) URL without query or fragment (a trailing slash removed).
  */
 import { loadSettings, type Env, type SettingValues, type TRACING_SETTINGS } from '@heroes/platform/settings';
 import { FIXED } from './defaults.ts';

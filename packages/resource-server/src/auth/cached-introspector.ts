@@ -1,9 +1,8 @@
 /**
- * Introspection results cached by the token's sha256 (the value revocation notices name): active ones in an LRU,
- * never past the token's expiry; inactive ones in a small LRU of their own, so random tokens never evict a valid
- * one; concurrent lookups share one call. `revoked(notice)` evicts the token or grant named (anything wider clears
- * all) and calls in flight never store; while `trusted` is false (feed down) the cache is bypassed. Each lookup is a span `introspection`
- * whose `heroes.introspection.cache` is hit, miss or uncached (a miss's call to the authorization server is its child).
+ * Introspection results cached by the token's sha256 (what revocation notices name): active ones in an LRU, never past
+ * the token's expiry; inactive ones in a small LRU of their own (random tokens never evict a valid one); concurrent
+ * lookups share one call. `revoked(notice)` evicts what it names (anything wider clears all), calls in flight never
+ * store; while untrusted (feed down) it is bypassed. Each lookup is a span `introspection` (cache hit, miss, uncached).
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';

@@ -1,12 +1,8 @@
 /**
- * The OpenTelemetry variables both servers read (part of the settings
- * catalogue, SHARED_SETTINGS), named and meant as the OpenTelemetry
- * environment conventions say. Tracing is on only when an OTLP endpoint is
- * given and OTEL_SDK_DISABLED is not true (tracingAsked); off, no part of
- * the SDK is loaded (docs/operations.md, "Tracing"). A value the SDK would
- * silently replace by its default is refused here, one problem line.
- * OTEL_EXPORTER_OTLP_HEADERS, TIMEOUT, COMPRESSION and the certificate
- * variables are read by the exporter itself, as the conventions say.
+ * The OpenTelemetry variables both servers read (catalogue entries), as the OpenTelemetry conventions name them.
+ * Tracing is on only with an OTLP endpoint and OTEL_SDK_DISABLED not true (tracingAsked); off, no part of the SDK
+ * loads (docs/operations.md, "Tracing"). A value the SDK would silently replace is refused here; headers, timeout,
+ * compression and certificates are the exporter's to read.
  */
 import { defineSettings, type ReadSetting, type SettingValues } from './define-settings.ts';
 import { EnvValueError, integer, oneOf, parseBoolean, parseHttpUrl, parseText, type EnvParser } from './env-parsers.ts';

@@ -1,15 +1,8 @@
 /**
- * What each server loads first (`node --import <server>/register-tracing`):
- * tracing starts only when OTEL_EXPORTER_OTLP_ENDPOINT or
- * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set (and OTEL_SDK_DISABLED is not
- * true). Otherwise nothing more is imported: no SDK, no loader hook, no
- * connection. It must run before the server's modules load, so that the
- * module hooks see `pg`, `pino` and `node:http` (docs/operations.md,
- * "Tracing"). A bad OTEL_* value starts no tracing here; the server's own
- * settings check then reports it and exits 1.
- *
- * Usage (the server's register-tracing.ts):
- *   await registerTracing('heroes-resource-server');
+ * What each server loads first (`node --import <server>/register-tracing`), before its modules, so the hooks see pg,
+ * pino and node:http: tracing starts only when an OTLP endpoint is set and OTEL_SDK_DISABLED is not true, else nothing
+ * more is imported (no SDK, no hook, no connection). A bad OTEL_* value starts nothing here; the server's settings
+ * check reports it and exits 1.
  */
 import { readSettings } from '../settings/define-settings.ts';
 import { TRACING_SETTINGS, tracingAsked } from '../settings/tracing-settings.ts';

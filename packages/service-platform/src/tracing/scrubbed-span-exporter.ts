@@ -1,16 +1,8 @@
 /**
- * The last word on what leaves the process in a span: every span and event
- * passes through scrubAttributes before the OTLP exporter sees it, whatever
- * instrumentation made it.
- * - query strings (`url.query`, and the query of `url.full`, `http.target`,
- *   `http.url`): every value becomes REDACTED, keys kept; OAuth endpoints
- *   carry codes, states and tokens there, and hero searches carry what the
- *   user typed;
- * - SQL text (`db.query.text`, `db.statement`): quoted literals become `?`
- *   (statements carry their values as `$n` parameters, which are never
- *   recorded; a literal could still be a value);
- * - captured credential headers (Authorization, Cookie, Set-Cookie, DPoP,
- *   Proxy-Authorization): dropped.
+ * The last word on what leaves the process in a span, whatever made it: query-string values become REDACTED (OAuth
+ * endpoints carry codes and tokens there, searches what users typed); quoted SQL literals become `?` (values travel
+ * as `$n`, never recorded); captured credential headers (Authorization, Cookie, Set-Cookie, DPoP,
+ * Proxy-Authorization) are dropped.
  */
 import type { Attributes } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';

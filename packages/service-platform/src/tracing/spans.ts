@@ -1,13 +1,8 @@
 /**
- * The servers' own spans (introspection, the forward, the hash queue) and
- * the route of the request span, through the OpenTelemetry API only. While
- * tracing is off (no endpoint: register-tracing.ts loaded no SDK) none of
- * this creates anything: `inSpan` runs the work as it is, `traceRoutes`
- * adds no layer.
- *
- * Usage:
- *   const info = await inSpan('introspection', (span) => lookup(token, span));
- *   if (isTracing()) app.use(traceRoutes());
+ * The servers' own spans (introspection, the forward, the hash queue) and the request span's route, through the
+ * OpenTelemetry API only: while tracing is off none of it creates anything (`inSpan` runs the work as it is,
+ * `traceRoutes` adds no layer).
+ * Usage: await inSpan('introspection', (span) => lookup(token, span)); if (isTracing()) app.use(traceRoutes())
  */
 import { SpanStatusCode, trace, type Attributes, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
 import type { Middleware } from 'koa';

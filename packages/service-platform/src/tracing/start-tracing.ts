@@ -1,19 +1,8 @@
 /**
- * The OpenTelemetry SDK of one server process, loaded only when tracing is
- * asked for (register-tracing.ts). In order:
- * 1. the module hook (import-in-the-middle), for the instrumented modules
- *    only, before any of them loads;
- * 2. context (AsyncLocalStorage) and W3C Trace Context propagation: an
- *    incoming `traceparent` is continued, outgoing calls carry it;
- * 3. the tracer provider: resource (OTEL_SERVICE_NAME, else the server's
- *    name; OTEL_RESOURCE_ATTRIBUTES; host and process), the sampler of
- *    OTEL_TRACES_SAMPLER(_ARG), a batch processor (OTEL_BSP_*) exporting
- *    OTLP over HTTP (protobuf or JSON) through ScrubbedSpanExporter;
- * 4. instrumentations: node:http (the request span, the forward), undici
- *    (fetch: introspection), pg (every statement of a request, never its values), pino
- *    (trace_id and span_id on each log line written in a span);
- *    health probes and /metrics make no span.
- * Spans still waiting are flushed when the server stops (stop-on-signals.ts).
+ * The OpenTelemetry SDK of one server, loaded only when tracing is asked for: the module hook for the instrumented
+ * modules only; AsyncLocalStorage context and W3C Trace Context (an incoming `traceparent` continued); a provider with
+ * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and a batch OTLP/HTTP exporter through
+ * ScrubbedSpanExporter; node:http, undici, pg (never values), pino (ids on log lines), no spans for probes or /metrics.
  */
 import { register } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
