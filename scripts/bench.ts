@@ -27,6 +27,7 @@ import { search } from './bench/sections/search.ts';
 import type { Section } from './bench/sections/section.ts';
 import { throttledLogin } from './bench/sections/throttled-login.ts';
 import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
+import { tracing } from './bench/sections/tracing.ts';
 
 /**
  * In order: later sections may rely on data earlier ones leave behind
@@ -36,7 +37,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * `cold-start` runs first of all, while the machine is quietest; `growth`
  * runs last, as it leaves 10 million token rows behind.
  */
-const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, dpop, layers, tokenEndpoint, throttledLogin, fairForwarding, coldIntrospection, revocation, crowdListing, search, fullListing, mixedLoad, growth];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, dpop, layers, tracing, tokenEndpoint, throttledLogin, fairForwarding, coldIntrospection, revocation, crowdListing, search, fullListing, mixedLoad, growth];
 
 // BCRYPT_COST through the servers' own entry: the bench hashes at the cost they would use.
 const cost = loadSettings({ bcryptCost: AUTH_SETTINGS.bcryptCost }, process.env).bcryptCost;

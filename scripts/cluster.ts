@@ -94,11 +94,12 @@ let stopping = false;
 
 function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor {
   const name = `${kind}-${index + 1}`;
-  const entry = kind === 'auth' ? 'packages/auth-server/src/main.ts' : 'packages/resource-server/src/main.ts';
+  const server = kind === 'auth' ? 'packages/auth-server/src' : 'packages/resource-server/src';
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(repoRoot, entry), '--replica', name],
+    // register-tracing.ts first, as npm start and the image (docs/operations.md, "Tracing").
+    args: ['--import', 'tsx', '--import', path.join(repoRoot, server, 'register-tracing.ts'), path.join(repoRoot, server, 'main.ts'), '--replica', name],
     env: { ...env, ...(kind === 'auth' ? { AUTH_PORT: String(port) } : { PORT: String(port) }) },
     cwd: repoRoot,
     log: say,

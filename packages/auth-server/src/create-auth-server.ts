@@ -21,7 +21,9 @@ import {
   createLogger,
   createRequestId,
   createRequestLogger,
+  isTracing,
   serve,
+  traceRoutes,
   serveManagement,
   type Health,
 } from '@heroes/platform';
@@ -179,6 +181,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   app.use(judgeClientAddress(config.trustedProxies));
+  // The request span's route, only while tracing (docs/operations.md, "Tracing").
+  if (isTracing()) app.use(traceRoutes());
   app.use(noSniff);
   app.use(createRequestId());
   app.use(internalOnly(config.metricsAllow));

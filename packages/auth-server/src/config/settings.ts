@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { dataDirFrom, resolveDataDir } from '@heroes/platform/local-state';
-import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, type Env, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, TRACING_SETTINGS, type Env, type ReadSetting } from '@heroes/platform/settings';
 
 /** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
@@ -91,6 +91,8 @@ export const SETTINGS = defineSettings({
     doc: 'CIDR networks (comma-separated) whose X-Forwarded-* headers are believed, beside loopback: the edge',
   },
   logLevel: SHARED.logLevel,
+  // Read first by register-tracing.ts (before this table), checked here with the rest.
+  ...TRACING_SETTINGS,
 });
 
 /**

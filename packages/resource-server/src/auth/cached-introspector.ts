@@ -1,11 +1,12 @@
 /**
- * Introspection results cached by the token's sha256 (the value revocation notices name): active ones in an LRU,
- * never past the token's expiry; inactive ones in a small LRU of their own, so random tokens never evict a valid
- * one; concurrent lookups share one call. `revoked(notice)` evicts the token or grant named (anything wider clears
- * all) and calls in flight never store; while `trusted` is false (feed down) the cache is bypassed.
+ * Introspection results cached by the token's sha256 (what revocation notices name): active ones in an LRU, never past
+ * the token's expiry; inactive ones in a small LRU of their own (random tokens never evict a valid one); concurrent
+ * lookups share one call. `revoked(notice)` evicts what it names (anything wider clears all), calls in flight never
+ * store; while untrusted (feed down) it is bypassed. Each lookup is a span `introspection` (cache hit, miss, uncached).
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { inSpan } from '@heroes/platform';
 import type { RevokedTokens } from '@heroes/oauth-scopes';
 import type { IntrospectToken } from './introspect-token.ts';
 import { INACTIVE, type TokenInfo } from './token-info.ts';
@@ -49,8 +50,14 @@ export class CachedIntrospector {
    * Usage:
    *   const info = await introspector.lookup(token);
    */
-  async lookup(token: string): Promise<TokenInfo> {
-    const report = this.#options.onLookup ?? (() => {});
+  lookup(token: string): Promise<TokenInfo> {
+    return inSpan('introspection', (span) => this.#lookup(token, (result) => {
+      span.setAttribute('heroes.introspection.cache', result);
+      this.#options.onLookup?.(result);
+    }));
+  }
+
+  async #lookup(token: string, report: (result: 'hit' | 'miss' | 'uncached') => void): Promise<TokenInfo> {
     if (!this.trusted) {
       report('uncached');
       return this.#introspect(token);

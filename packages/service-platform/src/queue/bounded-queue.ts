@@ -1,10 +1,11 @@
 /**
- * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond
- * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
- * Two priorities with separate budgets: `low` (work anyone can cause, e.g. an unknown client secret) never refuses
- * or starves `high` (a user's password); a freed slot goes to the oldest high task first; `queued` feeds a gauge.
+ * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond that
+ * a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker. `low` work
+ * (anyone can cause it: an unknown client secret) has its own budget and never refuses or starves `high` (a password);
+ * `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>` for each (docs/operations.md).
  */
 import { QueueFullError } from '@heroes/http-kit';
+import { inSpan } from '../tracing/spans.ts';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -17,6 +18,8 @@ export interface BoundedQueueOptions {
   lowMaxQueued?: number;
   /** `Retry-After` of a refusal, seconds. Default 1. */
   retryAfterSeconds?: number;
+  /** What the tasks are, in span names. Default `password hash`. */
+  name?: string;
 }
 
 export type QueuePriority = 'high' | 'low';
@@ -28,6 +31,8 @@ export class BoundedQueue {
   readonly #lowConcurrency: number;
   readonly #lowMaxQueued: number;
   readonly #retryAfterSeconds: number;
+  readonly #waitSpan: string;
+  readonly #taskSpan: string;
   #running = 0;
   #runningLow = 0;
   readonly #waiting: Array<() => void> = [];
@@ -39,6 +44,8 @@ export class BoundedQueue {
     this.#lowConcurrency = Math.min(this.#concurrency, Math.max(1, options.lowConcurrency ?? this.#concurrency - 1));
     this.#lowMaxQueued = Math.max(0, options.lowMaxQueued ?? Math.ceil(this.#maxQueued / 2));
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.#taskSpan = options.name ?? 'password hash';
+    this.#waitSpan = `${this.#taskSpan} queue wait`;
   }
 
   /** Tasks waiting for a slot (both priorities). */
@@ -53,21 +60,31 @@ export class BoundedQueue {
 
   async run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
     const low = priority === 'low';
-    const [waiting, max] = low ? [this.#waitingLow, this.#lowMaxQueued] : [this.#waiting, this.#maxQueued];
-    if (this.#mayStart(low) && waiting.length === 0) {
-      this.#start(low);
-    } else if (waiting.length < max) {
-      await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over, already counted
-    } else {
-      throw new QueueFullError(this.#retryAfterSeconds);
-    }
+    const attributes = { 'heroes.queue.priority': priority };
+    const waiting = this.#takeSlot(low);
+    if (waiting) await inSpan(this.#waitSpan, () => waiting, attributes);
     try {
-      return await task();
+      return await inSpan(this.#taskSpan, task, attributes);
     } finally {
       this.#running--;
       if (low) this.#runningLow--;
       this.#handOver();
     }
+  }
+
+  /**
+   * Takes a free slot at once (undefined), or a place in the queue: a promise
+   * resolved once a slot is handed over, already counted. Throws QueueFullError
+   * when too many wait.
+   */
+  #takeSlot(low: boolean): Promise<void> | undefined {
+    const [waiting, max] = low ? [this.#waitingLow, this.#lowMaxQueued] : [this.#waiting, this.#maxQueued];
+    if (this.#mayStart(low) && waiting.length === 0) {
+      this.#start(low);
+      return undefined;
+    }
+    if (waiting.length < max) return new Promise<void>((resolve) => waiting.push(resolve));
+    throw new QueueFullError(this.#retryAfterSeconds);
   }
 
   #mayStart(low: boolean): boolean {

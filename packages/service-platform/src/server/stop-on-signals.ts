@@ -5,6 +5,7 @@
  * a second request is ignored.
  */
 import type { Logger } from 'pino';
+import { flushSpans } from '../tracing/spans.ts';
 
 /** What a supervisor sends over the IPC channel to stop a supervised server. */
 export const STOP_MESSAGE = Object.freeze({ type: 'heroes:stop' });
@@ -45,7 +46,7 @@ export function whenAskedToStop(onStop: (reason: string) => void, logger: Logger
 export function stopOnSignals(stop: () => Promise<unknown>, logger: Logger): void {
   whenAskedToStop((reason) => {
     logger.info(reason.startsWith('SIG') ? { signal: reason } : { reason }, 'stopping');
-    stop().then(
+    stop().then(flushSpans).then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err }, 'unclean stop');

@@ -7,6 +7,7 @@
 import { defineSettings, type Env, type ReadSetting } from './define-settings.ts';
 import { integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
 import { libuvPoolSize } from './libuv-pool-size.ts';
+import { TRACING_SETTINGS } from './tracing-settings.ts';
 
 /** 64 KiB: ample for every OAuth parameter at its longest, percent-encoded. */
 export const CREDENTIAL_BODY_BYTES = 64 * 1024;
@@ -74,6 +75,8 @@ export const SHARED_SETTINGS = defineSettings({
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets, the running service\'s address (a relative path: from the current folder)',
   },
+  // OpenTelemetry (OTEL_*): tracing-settings.ts.
+  ...TRACING_SETTINGS,
 });
 
 /**
