@@ -23,3 +23,4 @@ export { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClai
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
 export { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
 export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';
+export { startSocketHolder, type HolderStatus, type SocketHolder } from './socket-holder.ts';
