@@ -6,7 +6,7 @@
  * the edge answers the same attempt again with that refusal, after the same
  * deliberate delay, without forwarding it. So a thousand guessers cost the
  * authorization server and its database one refusal per (account, address)
- * and minute, not one per guess, and the sign-in path stays theirs to share.
+ * and lockout, not one per guess, and the sign-in path stays everyone's.
  *
  * Rules enforced here:
  * - the same attempt: the same forwarded path, client address (its bucket:
@@ -18,8 +18,10 @@
  *   shape, another client, another address) is forwarded;
  * - remembered from when the edge forwarded the refused attempt (never
  *   later than the authorization server's own end of the lockout) for
- *   REFUSED_MS, at most MAX_REMEMBER_MS: `auth users unlock` reaches every
- *   edge within that;
+ *   REFUSED_MS, at most MAX_REMEMBER_MS; only while the revocation feed is
+ *   trusted: `auth users unlock` sends a notice on it (unlockedAccount) and
+ *   every edge forgets what it repeats (clear()), as it does when the feed
+ *   is lost (a notice may have been missed);
  * - the repeat is the refusal as the authorization server sent it (status,
  *   headers, body), its Retry-After and the words that state it
  *   (`retry after N s`) restated for the time left, with the edge's own
@@ -44,8 +46,8 @@ import { retryAfterWords } from '@heroes/oauth-scopes';
 import { addressBucket } from '@heroes/platform';
 import { usernameKey } from '@heroes/text-rules/username';
 
-/** Longest time a refusal is repeated without asking the authorization server again, ms. */
-export const MAX_REMEMBER_MS = 60_000;
+/** Longest time a refusal is repeated without asking the authorization server again, ms (LOGIN_BACKOFF_MAX_MS's default). */
+export const MAX_REMEMBER_MS = 15 * 60_000;
 /** Most bytes of remembered answers (a refusal is a few hundred bytes, its page a few KB). */
 const MAX_BYTES = 8 * 1024 * 1024;
 /** Headers of the stored answer that belong to one exchange, not to the refusal. */
@@ -72,6 +74,7 @@ export interface RefusedAnswer {
 }
 
 export class RepeatedRefusals {
+  #trusted = false;
   readonly #hmacKey = crypto.randomBytes(32);
   readonly #forms = new FormCodec();
   readonly #known = new LRUCache<string, Remembered>({
@@ -102,8 +105,24 @@ export class RepeatedRefusals {
     return crypto.createHmac('sha256', this.#hmacKey).update(text).digest('base64url');
   }
 
+  /** Whether the revocation feed (which says when a lockout ends early) is up; nothing is remembered while it is not. */
+  get trusted(): boolean {
+    return this.#trusted;
+  }
+
+  set trusted(trusted: boolean) {
+    this.#trusted = trusted;
+    if (!trusted) this.clear();
+  }
+
+  /** Forgets every refusal (a lockout ended early, or the feed that would say so was lost). */
+  clear(): void {
+    this.#known.clear();
+  }
+
   /** The refusal of `attempt` while it lasts. */
   recall(attempt: string): Remembered | undefined {
+    if (!this.#trusted) return undefined;
     const known = this.#known.get(attempt);
     if (known === undefined || known.until <= performance.now()) return undefined;
     return known;
@@ -112,7 +131,7 @@ export class RepeatedRefusals {
   /** The authorization server refused `attempt`, forwarded at `sentAt` (performance.now()), for `refusedMs`. */
   remember(attempt: string, sentAt: number, answer: RefusedAnswer, holdMs: number, refusedMs: number): void {
     const statedSeconds = Number(answer.headers['retry-after']);
-    if (!Number.isSafeInteger(statedSeconds) || answer.headers['content-encoding'] !== undefined) return;
+    if (!this.#trusted || !Number.isSafeInteger(statedSeconds) || answer.headers['content-encoding'] !== undefined) return;
     const until = sentAt + Math.min(refusedMs, MAX_REMEMBER_MS);
     const ttl = until - performance.now();
     if (ttl <= 0) return;

@@ -217,6 +217,7 @@ function guess(edge: InProcessServer, address: string, fields: Record<string, st
 test.serial('a login refused with x-edge-refused-ms is answered by the edge when repeated with another password: same refusal, Retry-After restated, nothing forwarded', async (t) => {
   const refusing = await startRefusingUpstream('60000');
   const edge = await startInProcess(refusing.url, { trustProxy: true }, rs.database);
+  await waitFor(() => edge.server.refusals.trusted, { message: 'the revocation feed is up' });
   try {
     const first = await guess(edge, '203.0.113.20', { username: 'Victim', password: 'guess 1' });
     t.is(first.status, 429);
@@ -246,6 +247,14 @@ test.serial('a login refused with x-edge-refused-ms is answered by the edge when
     t.is(refusing.seen.length, 4, 'another client authentication is forwarded');
     await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 6', scope: 'heroes:read' });
     t.is(refusing.seen.length, 4, 'other fields than the account, the grant and the client do not make another attempt');
+
+    // `auth users unlock` sends this notice: every edge forgets the refusals it repeats.
+    await edge.db.$executeRaw`SELECT pg_notify('heroes_tokens_revoked', ${JSON.stringify({ unlockedAccount: 'account:any' })})`;
+    await waitFor(async () => {
+      await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 7' });
+      return refusing.seen.length > 4;
+    }, { message: 'still repeated after an unlock notice' });
+    t.pass();
   } finally {
     await edge.close();
     refusing.close();
@@ -256,6 +265,7 @@ test.serial('a refusal is repeated only while it lasts, and one without x-edge-r
   const shortly = await startRefusingUpstream('1');
   const never = await startRefusingUpstream(undefined);
   const [edgeShortly, edgeNever] = [await startInProcess(shortly.url, { trustProxy: true }, rs.database), await startInProcess(never.url, { trustProxy: true }, rs.database)];
+  await waitFor(() => edgeShortly.server.refusals.trusted && edgeNever.server.refusals.trusted, { message: 'the revocation feeds are up' });
   try {
     for (let i = 0; i < 3; i++) {
       t.is((await guess(edgeShortly, '203.0.113.30', { username: 'victim', password: `guess ${i}` })).status, 429);
