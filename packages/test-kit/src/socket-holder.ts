@@ -16,7 +16,8 @@
  *   that ends by itself;
  * - stop-guessing: no guesser sends another request; answered at once;
  * - status: how many stalled sockets and guesses have had any answer, the
- *   answers by status, and how many guessers still guess.
+ *   answers by status, how many guessers still guess, and the fewest
+ *   answers any of them has had.
  *
  * Usage:
  *   const holder = await startSocketHolder();
@@ -36,6 +37,8 @@ export interface HolderStatus {
   guessStatuses: Record<string, number>;
   /** Guessers still sending (repeatForMs not over, no stop-guessing). */
   guessing: number;
+  /** The fewest answers any guesser of the last guess command has had. */
+  fewestAnswers: number;
 }
 
 const CHILD = `
@@ -49,6 +52,7 @@ let guessesAnswered = 0;
 const guessStatuses = {};
 let guessing = 0;
 let stopGuessing = false;
+let answersOf = [];
 const address = (prefix, i) => prefix + '.' + Math.floor(i / 250) + '.' + ((i % 250) + 1);
 const reply = (value) => process.stdout.write(JSON.stringify(value) + '\\n');
 async function stall({ url, count, path }) {
@@ -90,10 +94,12 @@ async function guess(command) {
   const until = Date.now() + (repeatForMs ?? 0);
   const repeating = repeatForMs !== undefined;
   stopGuessing = false;
+  answersOf = new Array(count).fill(0);
   const guesser = (i) => {
     const own = repeating ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : false;
     guessing++;
     const next = () => {
+      answersOf[i]++;
       if (repeating && !stopGuessing && Date.now() < until) return sendGuess(command, i, own, next);
       guessing--;
       if (own) own.destroy();
@@ -108,7 +114,8 @@ async function guess(command) {
   await Promise.all(written);
   return { guesses };
 }
-const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses, guessing });
+const fewest = () => answersOf.reduce((least, n) => Math.min(least, n), answersOf.length > 0 ? Infinity : 0);
+const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses, guessing, fewestAnswers: fewest() });
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const command = JSON.parse(line);
   if (command.cmd === 'stall') reply(await stall(command));
