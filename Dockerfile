@@ -80,4 +80,6 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8888 8889
-CMD ["node", "packages/resource-server/dist/main.js"]
+# --import register-tracing.js first: OpenTelemetry tracing when OTEL_EXPORTER_OTLP_ENDPOINT
+# is set, loaded before the server's modules; nothing at all otherwise (docs/operations.md, "Tracing").
+CMD ["node", "--import", "./packages/resource-server/dist/register-tracing.js", "packages/resource-server/dist/main.js"]

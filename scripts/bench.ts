@@ -1,19 +1,8 @@
 /**
- * `npm run bench`: the service's performance figures, each printed beside
- * its goal and, where the goal is relative, the anchor measured in the
- * same run (absolute numbers vary with the machine and its load; ratios
- * to an anchor measured a moment apart much less).
- *
- * The runner: start the stack (bench/lib/stack.ts), seed a client, a user
- * and a token (bench/lib/context.ts), run each section of SECTIONS in
- * order (one module per section in bench/sections/), print one table.
- * Settings (environment):
- * - BENCH_ONLY=name,name    run only these sections (names below);
- * - BENCH_DURATION=s        seconds per measured load (default 10);
- * - BCRYPT_COST             the servers' bcrypt cost (default 10);
- * - BENCH_CPU_PROF=folder   CPU profiles of every process started (lib/processes.ts);
- * - BENCH_BASE_URL etc.     measure a running service (see bench/lib/stack.ts).
- * All load targets 127.0.0.1 (or BENCH_BASE_URL) and is bounded in time.
+ * `npm run bench` (docs/performance.md): starts the stack (bench/lib/stack.ts), seeds a client, a user and a token,
+ * runs each section of SECTIONS in order (one module each in bench/sections/) and prints one table, every figure
+ * beside its goal and, where the goal is relative, an anchor measured in the same run. Knobs: BENCH_ONLY,
+ * BENCH_DURATION, BCRYPT_COST, BENCH_CPU_PROF, BENCH_BASE_URL. All load targets 127.0.0.1 and is bounded in time.
  */
 import { SETTINGS as AUTH_SETTINGS } from '@heroes/auth-server/settings';
 import { loadSettings } from '@heroes/platform/settings';
@@ -38,6 +27,7 @@ import { search } from './bench/sections/search.ts';
 import type { Section } from './bench/sections/section.ts';
 import { throttledLogin } from './bench/sections/throttled-login.ts';
 import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
+import { tracing } from './bench/sections/tracing.ts';
 
 /**
  * In order: later sections may rely on data earlier ones leave behind
@@ -47,7 +37,7 @@ import { tokenEndpoint } from './bench/sections/token-endpoint.ts';
  * `cold-start` runs first of all, while the machine is quietest; `growth`
  * runs last, as it leaves 10 million token rows behind.
  */
-const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, dpop, layers, tokenEndpoint, throttledLogin, fairForwarding, coldIntrospection, revocation, crowdListing, search, fullListing, mixedLoad, growth];
+const SECTIONS: readonly Section[] = [coldStart, formDecode, bigForms, heroesList, dpop, layers, tracing, tokenEndpoint, throttledLogin, fairForwarding, coldIntrospection, revocation, crowdListing, search, fullListing, mixedLoad, growth];
 
 // BCRYPT_COST through the servers' own entry: the bench hashes at the cost they would use.
 const cost = loadSettings({ bcryptCost: AUTH_SETTINGS.bcryptCost }, process.env).bcryptCost;

@@ -1,33 +1,16 @@
 /**
- * `npm run cluster`: the service scaled out on this machine, to show (and
- * test) that replicas share everything through PostgreSQL.
- *
- * 1. every setting checked, and every port it will listen on (PORT,
- *    AUTH_PORT, CLUSTER_AUTH_PORTS, CLUSTER_EDGE_PORTS) checked free, before
- *    anything starts (one line per problem, exit 1);
- * 2. DATABASE_URL, or the embedded PostgreSQL server; migrations applied;
- * 3. CLUSTER_AUTH_REPLICAS (default 2) authorization servers and
- *    CLUSTER_EDGE_REPLICAS (default 2) resource servers on loopback ports
- *    (CLUSTER_AUTH_PORTS / CLUSTER_EDGE_PORTS, else free ones),
- *    each supervised (a crash restarts it, start/supervisor.ts); every
- *    authorization server reads the same keys file, every resource server
- *    uses the same client secret;
- * 4. HAProxy (Debian's package) in front: PORT (default 8888) balances the
- *    resource servers, AUTH_PORT (default 8889, loopback) the authorization
- *    servers, which the resource servers use as AUTH_SERVER_URL; replicas
- *    leave rotation while /health/ready fails (scripts/cluster/haproxy-config.ts);
- * 5. Ctrl-C / SIGTERM: resource servers drain first, then the authorization
- *    servers, then HAProxy and the embedded database stop.
- *
- * Each replica's command line ends with `--replica <name>` (e.g. edge-2), so
- * `ps` tells them apart.
+ * `npm run cluster`: the service scaled out on this machine, replicas sharing everything through PostgreSQL. Settings
+ * and ports checked first; DATABASE_URL or the embedded server, migrated; CLUSTER_AUTH_REPLICAS and
+ * CLUSTER_EDGE_REPLICAS supervised servers on one keys file and client secret; HAProxy in front (haproxy-config.ts);
+ * on stop edges drain first, then auth servers, HAProxy, the database. Command lines end with `--replica <name>`.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, repoRoot } from '@heroes/db';
+import { applyMigrations } from '@heroes/db';
+import { repoRoot } from './repo-root.ts';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { loadSettings, SettingsError, type SettingValues } from '@heroes/platform/settings';
 import { freePort } from '@heroes/test-kit/free-port'; // free ports from the test kit, without loading the browser
@@ -111,11 +94,12 @@ let stopping = false;
 
 function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor {
   const name = `${kind}-${index + 1}`;
-  const entry = kind === 'auth' ? 'packages/auth-server/src/main.ts' : 'packages/resource-server/src/main.ts';
+  const server = kind === 'auth' ? 'packages/auth-server/src' : 'packages/resource-server/src';
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(repoRoot, entry), '--replica', name],
+    // register-tracing.ts first, as npm start and the image (docs/operations.md, "Tracing").
+    args: ['--import', 'tsx', '--import', path.join(repoRoot, server, 'register-tracing.ts'), path.join(repoRoot, server, 'main.ts'), '--replica', name],
     env: { ...env, ...(kind === 'auth' ? { AUTH_PORT: String(port) } : { PORT: String(port) }) },
     cwd: repoRoot,
     log: say,

@@ -17,7 +17,7 @@ const database = await resolveDatabaseUrl({ log: (line) => console.error(line) }
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });
-let exitCode = 1;
+let exitCode: number;
 try {
   exitCode = await migrateAndReport(database.source === 'embedded' ? database.url : (databaseDirectUrl ?? database.url));
 } finally {

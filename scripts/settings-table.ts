@@ -1,12 +1,7 @@
 /**
- * The configuration table of docs/configuration.md, generated from the settings tables of
- * `npm start`, `npm run migrate`, both servers, `npm run cluster` and the
- * `auth` CLI. Each variable is declared once: in @heroes/platform's
- * SHARED_SETTINGS (what both servers or @heroes/db read), else in the one
- * server's or command's table that owns it; every other table takes that
- * entry by reference. A variable read by several of them is one row naming
- * each.
- *
+ * The configuration table of docs/configuration.md, generated from the settings tables of every process and
+ * command; each variable is declared once (SHARED_SETTINGS, or the table that owns it) and is one row naming every
+ * reader.
  * Usage: node --import tsx scripts/settings-table.ts   (prints the table)
  */
 import { pathToFileURL } from 'node:url';

@@ -1,29 +1,13 @@
 /**
- * `npm start`: the whole service on one machine.
- *
- * 1. every setting of both servers checked (one line per problem, exit 1),
- *    and their ports checked free, before anything starts;
- * 2. DATABASE_URL, or the embedded PostgreSQL server (data kept in
- *    HEROES_DATA_DIR, default .data/); pending migrations applied (the
- *    migration command only when hasPendingMigrations() says so);
- * 3. the authorization server (AUTH_PORT, default 8889, on loopback unless
- *    AUTH_HOST says otherwise: the edge is the one public door) and the
- *    resource server (PORT, default 8888) started as two supervised processes
- *    (start/supervisor.ts: a crash restarts it with backoff; a crash loop
- *    stops everything with exit 1), spawned before step 2 so that they
- *    load their modules meanwhile (start/load-then-run.ts) and get
- *    DATABASE_URL once step 2 is done;
- * 4. the banner only once both answer GET /health/ready;
- * 5. Ctrl-C (SIGINT to the whole process group), SIGTERM or SIGHUP (to us
- *    or the group), or the end of the npm process that ran us: no server is
- *    restarted any more; the resource server drains first, then the
- *    authorization server, then the embedded database stops; exit 0. The
- *    servers ignore the group's signals and take their stop from us over
- *    their IPC channel; if we die (kill -9) they notice at once through that
- *    channel and drain on their own (docs/operations.md, "Stopping").
+ * `npm start`, the whole service on one machine: settings and ports checked first (one line per problem, exit 1); both
+ * servers spawned to load while DATABASE_URL or the embedded server starts (migrated only when needed), supervised
+ * (start/supervisor.ts); the banner once both are ready. On a stop signal the edge drains first, then the authorization
+ * server and the database; servers take their stop over IPC (docs/operations.md, "Stopping").
  */
 import path from 'node:path';
-import { applyMigrations, dataDir, hasPendingMigrations, removeRuntimeFile, repoRoot, writeRuntimeFile } from '@heroes/db';
+import { applyMigrations, hasPendingMigrations } from '@heroes/db';
+import { dataDir, removeRuntimeFile, writeRuntimeFile } from '@heroes/platform/local-state';
+import { repoRoot } from './repo-root.ts';
 import { resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { formatBanner } from './start/banner.ts';
 import { unavailablePorts } from './start/check-ports.ts';
@@ -72,10 +56,12 @@ handover.catch(() => {}); // rejected only when stopping
 let stopping = false;
 
 function supervise(name: string, loadFirst: string, entry: string): Supervisor {
+  // Tracing, when an OTLP endpoint is set, loads before the server's modules (as in the image: docs/operations.md, "Tracing").
+  const registerTracing = path.join(repoRoot, path.dirname(entry), 'register-tracing.ts');
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(repoRoot, 'scripts/start/load-then-run.ts'), path.join(repoRoot, loadFirst), path.join(repoRoot, entry)],
+    args: ['--import', 'tsx', '--import', registerTracing, path.join(repoRoot, 'scripts/start/load-then-run.ts'), path.join(repoRoot, loadFirst), path.join(repoRoot, entry)],
     env,
     cwd: repoRoot,
     log: say,

@@ -1,8 +1,6 @@
 /**
- * `npm test`: makes sure the programs the suites drive are there (see
- * scripts/test/ensure-test-tools.ts; one line and exit 1 when they cannot be),
- * then runs the given command with DATABASE_URL (scripts/with-database.ts).
- *
+ * `npm test`: makes sure the programs the suites drive are there (scripts/test/ensure-test-tools.ts: one line and
+ * exit 1 when they cannot be), then runs the given command with DATABASE_URL (scripts/with-database.ts).
  * Usage: node --import tsx scripts/test.ts <command> [args...]
  */
 import { MissingToolError, ensureTestTools } from './test/ensure-test-tools.ts';

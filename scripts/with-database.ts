@@ -1,9 +1,6 @@
 /**
- * Runs a command with DATABASE_URL pointing at a PostgreSQL server:
- * the one given in DATABASE_URL, else the embedded server (started for the
- * command and stopped after it) as its superuser: test files create their own
- * databases on it, which the service's own role may not.
- *
+ * Runs a command with DATABASE_URL: the one given, else the embedded server (started for the command, stopped
+ * after) as its superuser, since test files create their own databases, which the service's role may not.
  * Usage: node --import tsx scripts/with-database.ts <command> [args...]
  */
 import { spawn } from 'node:child_process';

@@ -9,7 +9,7 @@
 import test from 'ava';
 import { createAuthServer, generateKeys, type AuthServer } from '@heroes/auth-server';
 import { createResourceServer } from '@heroes/resource-server';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { createLogger } from '@heroes/platform';
 import { basic, freePort, waitFor } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
@@ -19,7 +19,7 @@ const APP_SECRET = 'administration-app-secret';
 const PASSWORD = 'a long enough passphrase';
 let database: TestDatabase;
 let auth: AuthServer;
-let edges: string[] = [];
+const edges: string[] = [];
 const closers: Array<() => Promise<void>> = [];
 let env: NodeJS.ProcessEnv;
 

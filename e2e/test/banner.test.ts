@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { formatBanner } from '../../scripts/start/banner.ts';
 
 let db: TestDatabase;

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { parseProxyTrust } from '@heroes/platform';
 import { exchange, freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 
 function bench(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', ...args], {

@@ -18,8 +18,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test, { type ExecutionContext } from 'ava';
 import pg from 'pg';
-import { repoRoot } from '@heroes/db';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { repoRoot } from '@heroes/test-kit';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic, holdsLocalPort, passwordToken, rawRequest, spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { authCli } from './_helpers/auth-cli.ts';
@@ -139,7 +139,7 @@ clusterTest('killing one replica of each kind under load fails no request; both 
     }
   };
   const load = Array.from({ length: 6 }, (_, i) => worker(i));
-  let back = false;
+  let back: boolean;
   try {
     await waitFor(() => ok > 50 || failures.length > 0, { message: 'the load never got going' });
     const before = { edge: await replicaPid('edge-1'), auth: await replicaPid('auth-1') };

@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { configurationTable } from '../../scripts/settings-table.ts';
 import { freePort } from './_helpers/stack.ts';
 

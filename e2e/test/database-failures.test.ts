@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import test from 'ava';
 import pg from 'pg';
-import { adminUrl, createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { adminUrl, createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic, passwordToken } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';

@@ -8,7 +8,7 @@
  * Both servers recover by themselves when the database moves again.
  */
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { passwordToken, startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 import { acceptedConnections, passwordToken, rawRequest, waitFor } from '@heroes/test-kit';
 import { findHaproxy } from '../../scripts/cluster/find-haproxy.ts';
 import { findTool, nginxSpec } from '../../scripts/test/find-tool.ts';

@@ -7,7 +7,7 @@
  * as "authorization server unavailable".
  */
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { uploadFromAnotherProcess, type UploadOutcome } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 

@@ -22,8 +22,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { basic, startSocketHolder, waitFor, type HolderStatus, type SocketHolder } from '@heroes/test-kit';
+import { basic, createEmptyDatabase, startSocketHolder, waitFor, type HolderStatus, type SocketHolder, type TestDatabase } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { freePort, startStack, type RunningStack } from './_helpers/stack.ts';
 

@@ -21,7 +21,7 @@ import { brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } 
 import test from 'ava';
 import fc from 'fast-check';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { prepareUsername, textProblem } from '@heroes/text-rules';
 import { basic, exchange, jsonBody, postFormBody, probeLatencyWhile } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 
 const run = promisify(execFile);
 const preload = path.join(import.meta.dirname, '_helpers/count-full-collections.ts');

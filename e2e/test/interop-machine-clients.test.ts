@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import * as client from 'openid-client';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { submitLoginForm } from './_helpers/login-form.ts';
 import { freePort, startStack, type RunningStack } from './_helpers/stack.ts';

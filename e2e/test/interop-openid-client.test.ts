@@ -16,11 +16,11 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import * as client from 'openid-client';
 import { authCli } from './_helpers/auth-cli.ts';
-import { createEmptyDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { submitLoginForm } from './_helpers/login-form.ts';
 import { freePort, startStack, type RunningStack } from './_helpers/stack.ts';
-import type { TestDatabase } from '@heroes/db/testing';
+import type { TestDatabase } from '@heroes/test-kit';
 
 const insecure = { execute: [client.allowInsecureRequests] };
 

@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 import { acceptedConnections, basic, waitFor } from '@heroes/test-kit';
 import { authCli } from './_helpers/auth-cli.ts';
 import { childCommands, freePort, startStack, type RunningStack } from './_helpers/stack.ts';
@@ -177,7 +177,7 @@ test.serial('npm start restarts a server killed with SIGKILL, with backoff, and 
 
 test.serial('with WORKERS=2 the primary replaces a worker killed with SIGKILL; the port keeps answering', async (t) => {
   const { spawnProcess } = await import('@heroes/test-kit');
-  const { repoRoot } = await import('@heroes/db');
+  const { repoRoot } = await import('@heroes/test-kit');
   const path = await import('node:path');
   const auth = await spawnProcess(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'packages/auth-server/src/main.ts')], {
     env: { ...env, AUTH_HOST: '127.0.0.1' },

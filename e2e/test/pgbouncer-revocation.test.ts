@@ -7,7 +7,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';
 import { startReplicas, type Replicas } from './_helpers/replicas.ts';

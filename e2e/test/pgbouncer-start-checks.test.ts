@@ -15,8 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
-import { createEmptyDatabase, createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase, createTestDatabase, repoRoot } from '@heroes/test-kit';
 import { freePort, spawnProcess, startPgBouncer, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@
 import './_helpers/private-postgres-env.ts';
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { startEmbeddedPostgres, type EmbeddedServer } from '@heroes/embedded-postgres';
 import { passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';

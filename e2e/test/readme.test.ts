@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { spawnProcess, waitFor, type SpawnedProcess } from '@heroes/test-kit';
 import { freePort, isListening } from './_helpers/stack.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import pg from 'pg';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { basic, waitFor } from '@heroes/test-kit';
 import { childCommands, freePort, isListening, listeningAddresses, startStack } from './_helpers/stack.ts';
 

@@ -11,8 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import test from 'ava';
-import { createEmptyDatabase, type TestDatabase } from '@heroes/db/testing';
-import { repoRoot } from '@heroes/db';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
+import { repoRoot } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { childCommands, freePort, isListening } from './_helpers/stack.ts';
 

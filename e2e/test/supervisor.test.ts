@@ -4,7 +4,7 @@
  * `npm start` stops instead of restarting a broken server for ever.
  */
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { Supervisor } from '../../scripts/start/supervisor.ts';
 
 test('a server that crash-loops is restarted with a growing backoff, then given up on after 5 crashes', async (t) => {

@@ -9,7 +9,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { passwordToken, waitFor } from '@heroes/test-kit';
 import { startInProcessStack, type InProcessStack } from './_helpers/in-process-stack.ts';
 import { PASSWORD_CLIENT_ID, registerPasswordClient } from './_helpers/password-client.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { ensureTestTools, MissingToolError } from '../../scripts/test/ensure-test-tools.ts';
 import { chromiumSpec, findTool } from '../../scripts/test/find-tool.ts';
 

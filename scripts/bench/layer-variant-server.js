@@ -1,9 +1,7 @@
 /**
- * The compiled resource server with some app layers left out, for
- * `npm run bench`'s layer table (sections/layers.ts): the server's own
- * main.js, but BENCH_SKIP_LAYERS=name,name (names: APP_LAYERS of the
- * resource server's app.ts) is passed as its test-only `skipLayers` option.
- * Plain JavaScript, so that it runs as the image runs main.js (no tsx).
+ * The compiled resource server with some layers left out, for the `layers` section: the server's own main.js with
+ * BENCH_SKIP_LAYERS=name,name (APP_LAYERS of its app.ts) passed as the test-only `skipLayers` option. Plain
+ * JavaScript, so it runs as the image runs main.js (no tsx).
  */
 import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 

@@ -1,10 +1,7 @@
 /**
- * The raw anchor of the GET /heroes figure: the least a Node server can do
- * for that route. node:http + pg, no framework; per request it hashes the
- * bearer token (sha256, as the authorization server stores it) and runs ONE
- * query that checks the token and lists the heroes. 401 for a missing or
- * unknown token. Env: DATABASE_URL, PORT, DB_POOL_SIZE (default 10, as the
- * resource server).
+ * The raw anchor of GET /heroes, the least a Node server can do for that route: node:http + pg, no framework; per
+ * request it hashes the bearer token (sha256, as stored) and runs one query that checks it and lists the heroes
+ * (401 for a missing or unknown token). Env: DATABASE_URL, PORT, DB_POOL_SIZE (10, as the resource server).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';

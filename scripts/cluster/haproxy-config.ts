@@ -1,25 +1,8 @@
 /**
- * The HAProxy configuration of `npm run cluster`: one frontend per tier.
- * - `edge` (PORT): round-robin over the resource servers;
- * - `auth` (AUTH_PORT, loopback): round-robin over the authorization
- *   servers; the resource servers use it as AUTH_SERVER_URL.
- * Rules:
- * - a replica is in rotation only while GET /health/ready answers 200
- *   (checked every 500 ms; out after 2 failures, back after 1 success);
- * - a request that never reached a replica (its connection failed) is
- *   retried on another replica (`retry-on conn-failure`, `redispatch`);
- * - a request that reached a replica which then died without answering is
- *   retried only when replaying it changes nothing: a safe method (GET,
- *   HEAD, OPTIONS: RFC 9110 section 9.2.1), a token introspection (RFC 7662)
- *   or revocation (RFC 7009, idempotent). Any other (`disable-l7-retry`)
- *   gets 502, since its replica may have committed it: a replayed POST
- *   /heroes would answer 409 to a create that succeeded, a replayed code or
- *   refresh grant would revoke the tokens it had just issued. Clients retry
- *   those themselves (creates with the same Idempotency-Key,
- *   docs/heroes-api.md);
- * - requests are small, so HAProxy can buffer and replay them;
- * - HAProxy's own 502, 503 and 504 are JSON errors as the servers' own
- *   (`{"error": ...}`, docs/http.md), a 503 with Retry-After.
+ * The HAProxy configuration of `npm run cluster`: `edge` (PORT) and `auth` (AUTH_PORT, loopback) round-robin over
+ * replicas in rotation while /health/ready answers 200. A request that never reached a replica is retried on
+ * another; one whose replica died before answering only when replaying changes nothing (safe methods, RFC 7662,
+ * RFC 7009), else 502: clients retry creates with their Idempotency-Key. HAProxy's own 5xx are JSON (docs/http.md).
  */
 export interface Backend {
   host: string;

@@ -1,16 +1,8 @@
 /**
- * A server process that `npm start` spawns before its database is ready:
- * loads the server's modules (most of a server's start-up under tsx) while
- * the database starts and its migrations are checked, then waits for the
- * rest of its environment (DATABASE_URL) on the IPC channel (it says
- * LOADED, the supervisor answers with the environment) and runs the
- * server's main module as if started directly.
- *
- * Usage: node --import tsx load-then-run.ts <module to load> <main module>
- * If `npm start` goes away before sending the environment, exit 1 quietly
- * (it reports why); told to stop before then, exit 0. The IPC channel stays
- * open for the server: it takes its stop from the supervisor over it
- * (http-kit's whenAskedToStop, docs/operations.md "Stopping").
+ * A server process `npm start` spawns before its database is ready: it loads the server's modules meanwhile, says
+ * LOADED on the IPC channel, receives the rest of its environment (DATABASE_URL) and runs the main module as if
+ * started directly. Exit 1 quietly if `npm start` goes away first, 0 if told to stop; afterwards the channel carries
+ * the server's stop (@heroes/platform's whenAskedToStop, docs/operations.md "Stopping").
  */
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';

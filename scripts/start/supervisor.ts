@@ -1,20 +1,8 @@
 /**
- * Runs one server process and restarts it when it dies unasked.
- *
- * Rules:
- * - a restart waits a backoff: 250 ms, doubled per crash up to 8 s, back to
- *   250 ms once the process has stayed up for 30 s; each restart is logged;
- * - a crash loop (5 crashes within 60 s) stops restarting: onGiveUp() runs;
- * - before `restartOnCrash` is set (the service was never up), any exit
- *   gives up at once: a start-up failure is reported, not retried;
- * - the child has an IPC channel: it ignores the signals sent to the whole
- *   process group (Ctrl-C) and stops when told (http-kit's stopOnSignals),
- *   or at once if this process dies (the channel closes, even on kill -9);
- * - stop() tells the child to stop (STOP_MESSAGE, and SIGTERM for a child
- *   still loading, which has no listener yet) and waits for the exit;
- *   SIGKILL after `killAfterMs`;
- * - holdRestarts(): no restart from now on (a shutdown has begun: a server
- *   that exits meanwhile stays down).
+ * Runs one server process and restarts it when it dies unasked: backoff 250 ms doubling to 8 s (reset after 30 s
+ * up), giving up after 5 crashes in 60 s or at once before `restartOnCrash` (a start-up failure is reported, not
+ * retried). The child stops when told over IPC (@heroes/platform's stopOnSignals) or when this process dies; stop()
+ * sends STOP_MESSAGE (SIGTERM while loading), SIGKILL after `killAfterMs`; holdRestarts() during a shutdown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { STOP_MESSAGE } from '@heroes/platform';

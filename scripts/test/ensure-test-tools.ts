@@ -1,14 +1,8 @@
 /**
- * What `npm test` needs besides Node and PostgreSQL: Debian's `chromium`
- * (browser tests of the login page, the /docs page and the /app client) and
- * `haproxy` (the scale-out test), `nginx` (an ingress in front of the edge:
- * e2e/test/behind-proxy.test.ts), `pgbouncer` (the servers through a
- * transaction and a session pooler) and `docker-compose` (`docker-compose config`
- * validates docker-compose.yml; images are never pulled). Each is found, or installed with apt-get
- * when this process may (root, apt-get present, HEROES_NO_INSTALL unset);
- * otherwise the run stops before any suite with one line saying what to
- * install. The found paths are passed to the suites as CHROMIUM_PATH,
- * HAPROXY_PATH, NGINX_PATH, PGBOUNCER_PATH and DOCKER_COMPOSE_PATH.
+ * What `npm test` needs besides Node and PostgreSQL, from Debian: chromium, haproxy, nginx, pgbouncer,
+ * docker-compose (config validation only). Each is found, or installed with apt-get when this process may (root,
+ * HEROES_NO_INSTALL unset); otherwise one line says what to install before any suite runs. The paths reach the
+ * suites as CHROMIUM_PATH, HAPROXY_PATH, NGINX_PATH, PGBOUNCER_PATH and DOCKER_COMPOSE_PATH.
  */
 import { spawnSync } from 'node:child_process';
 import { chromiumSpec, dockerComposeSpec, findTool, haproxySpec, isExecutable, nginxSpec, pgbouncerSpec, type ToolSpec } from './find-tool.ts';

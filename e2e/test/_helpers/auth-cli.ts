@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 
 const run = promisify(execFile);
 

@@ -29,7 +29,7 @@ export function decodeEntities(text: string): string {
 
 function attributes(tag: string): Map<string, string> {
   const found = new Map<string, string>();
-  const pattern = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   const inner = tag.replace(/^<\s*[a-z]+/i, '').replace(/\/?>$/, '');
   for (const match of inner.matchAll(pattern)) {
     const name = match[1]!.toLowerCase();

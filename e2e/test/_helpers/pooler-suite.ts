@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic, passwordToken, startPgBouncer, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { authCli } from './auth-cli.ts';
 import { submitLoginForm } from './login-form.ts';

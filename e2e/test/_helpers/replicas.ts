@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 
 export interface Replica extends SpawnedProcess {

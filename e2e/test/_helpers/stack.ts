@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { createOpenApiDocument } from '@heroes/resource-server';
 import { checkAnswersOf, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { parseAllDocuments } from 'yaml';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service } from 'kubernetes-models/v1/Service';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
@@ -72,7 +72,8 @@ test('both servers run compiled JavaScript with probes on /health, resources, a 
     const pod = deployment?.spec?.template.spec;
     const container = pod?.containers[0];
     t.truthy(container, name);
-    t.regex(container!.command!.join(' '), /^node packages\/[a-z-]+\/dist\/main\.js$/, 'no tsx at run time');
+    const server = name.replace(/^heroes-/, '');
+    t.deepEqual(container!.command, ['node', '--import', `./packages/${server}/dist/register-tracing.js`, `packages/${server}/dist/main.js`], 'no tsx at run time; tracing loaded first');
     t.is(container!.ports![0]!.containerPort, port);
     t.is(container!.readinessProbe?.httpGet?.path, '/health/ready');
     t.is(container!.livenessProbe?.httpGet?.path, '/health/live');

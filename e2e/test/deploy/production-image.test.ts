@@ -12,9 +12,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { parse } from 'yaml';
-import { repoRoot } from '@heroes/db';
-import { createEmptyDatabase } from '@heroes/db/testing';
-import { spawnProcess, waitFor } from '@heroes/test-kit';
+import { repoRoot } from '@heroes/test-kit';
+import { createEmptyDatabase } from '@heroes/test-kit';
+import { spawnProcess, startOtlpReceiver, waitFor } from '@heroes/test-kit';
 import { freePort } from '../_helpers/stack.ts';
 import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../../scripts/start/production-runtime.ts';
 
@@ -45,12 +45,22 @@ test.serial('npm run build compiles every package, and the compiled servers run 
     NODE_ENV: 'production',
     NODE_OPTIONS: '',
   };
-  const auth = await spawnProcess(...node('packages/auth-server/dist/main.js'), { env, ready: /authorization server listening/, timeoutMs: 60_000 });
+  // As the image starts them: register-tracing.js first; the edge exports its spans (compiled SDK set-up).
+  const server = (name: string): [string, string[]] => {
+    const [command, args] = node(`packages/${name}/dist/main.js`);
+    return [command, ['--import', path.join(repoRoot, `packages/${name}/dist/register-tracing.js`), ...args]];
+  };
+  const receiver = await startOtlpReceiver();
+  t.teardown(receiver.close);
+  const auth = await spawnProcess(...server('auth-server'), { env, ready: /authorization server listening/, timeoutMs: 60_000 });
   t.teardown(() => auth.stop());
-  const edge = await spawnProcess(...node('packages/resource-server/dist/main.js'), { env, ready: /resource server listening/, timeoutMs: 60_000 });
+  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '50' };
+  const edge = await spawnProcess(...server('resource-server'), { env: { ...env, ...tracing }, ready: /resource server listening/, timeoutMs: 60_000 });
   t.teardown(() => edge.stop());
   await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, { intervalMs: 100, message: 'never ready' });
   t.is((await fetch(`http://127.0.0.1:${port}/heroes`)).status, 401);
+  const span = await waitFor(() => receiver.spans.find((each) => each.attributes['http.route'] === '/heroes'), { message: 'the compiled edge exported no span' });
+  t.is(span.service, 'heroes-resource-server');
   const metadata = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-authorization-server`);
   t.is(metadata.status, 200);
   t.is(await edge.stop('SIGTERM'), 0);
@@ -67,7 +77,7 @@ test('the Dockerfile builds compiled JavaScript into a non-root image with produ
   t.regex(dockerfile, /npm ci --omit=dev --omit=optional/, 'production dependencies only, no embedded PostgreSQL or Node binary packages');
   t.regex(final, /^USER node$/m);
   t.regex(final, /NODE_OPTIONS=--conditions=production/);
-  t.regex(final, /^CMD \["node", "packages\/resource-server\/dist\/main\.js"\]$/m);
+  t.regex(final, /^CMD \["node", "--import", "\.\/packages\/resource-server\/dist\/register-tracing\.js", "packages\/resource-server\/dist\/main\.js"\]$/m);
   t.notRegex(final, /tsx|packages \.\/packages|COPY packages /, 'no TypeScript sources, no tsx at run time');
   for (const name of PACKAGES) {
     t.regex(final, new RegExp(`packages/${name}/dist`), name);
@@ -100,7 +110,8 @@ test('docker-compose.yml: health checks, dependencies on healthy services, resta
   const file = path.join(repoRoot, 'docker-compose.yml');
   const compose = parse(fs.readFileSync(file, 'utf8'), { merge: true }) as { services: Record<string, Record<string, unknown>> };
   const { services } = compose;
-  t.deepEqual(Object.keys(services).sort(), ['auth-server', 'migrate', 'postgres', 'resource-server']);
+  t.deepEqual(Object.keys(services).sort(), ['auth-server', 'jaeger', 'migrate', 'otel-collector', 'postgres', 'resource-server']);
+  for (const name of ['jaeger', 'otel-collector']) t.deepEqual(services[name]!['profiles'], ['tracing'], `${name} runs only with --profile tracing`);
   t.falsy(services['auth-server']!['ports'], 'the authorization server is not published');
   t.deepEqual(services['resource-server']!['ports'], ['8888:8888']);
   for (const name of ['postgres', 'auth-server', 'resource-server']) {
@@ -112,9 +123,9 @@ test('docker-compose.yml: health checks, dependencies on healthy services, resta
     'auth-server': { condition: 'service_healthy' },
   });
   t.is((services['auth-server']!['depends_on'] as Record<string, { condition: string }>)['postgres']!.condition, 'service_healthy');
-  for (const name of ['migrate', 'auth-server', 'resource-server']) {
-    const command = (services[name]!['command'] as string[]).join(' ');
-    t.regex(command, /^node packages\/[a-z-]+\/dist\/[a-z-]+\.js$/, name);
+  t.deepEqual(services['migrate']!['command'], ['node', 'packages/db/dist/migrate-command.js']);
+  for (const name of ['auth-server', 'resource-server']) {
+    t.deepEqual(services[name]!['command'], ['node', '--import', `./packages/${name}/dist/register-tracing.js`, `packages/${name}/dist/main.js`], name);
   }
 
   // The servers connect as a role that is no superuser; no password has a default.

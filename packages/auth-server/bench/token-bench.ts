@@ -1,24 +1,14 @@
 /**
- * Token endpoint throughput against raw bcrypt, in one run.
- *
- *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test node --import tsx bench/token-bench.ts
- *
- * Starts the auth server in-process on a fresh test database (created from
- * DATABASE_URL's server, dropped at the end), registers a confidential
- * client and a user at BCRYPT_COST (default 10), then measures:
- *   1. POST /auth/token password grant, autocannon, 10 connections, ~10 s;
- *   2. raw bcrypt.compare per second at the same cost (same process);
- *   3. for comparison, POST /auth/introspect by the resource server's client
- *      (no slow hash per call: the secret verification is remembered).
- * Every token request does one bcrypt compare for the user's password (by
- * design); the client secret is verified once and then remembered.
- * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BCRYPT_COST (10).
+ * Token endpoint throughput against raw bcrypt in one run, the server in-process on a fresh test database: the
+ * password grant (10 connections), bcrypt.compare per second at the same cost, and introspection for comparison.
+ * Every token request does one compare (the user's password); the client secret is remembered after the first.
+ * Usage: DATABASE_URL=… node --import tsx bench/token-bench.ts (BENCH_SECONDS, BENCH_CONNECTIONS, BCRYPT_COST)
  */
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
 import { pino } from 'pino';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { basic } from '@heroes/test-kit';
 import { createAuthServer, generateKeys } from '../src/index.ts';
 

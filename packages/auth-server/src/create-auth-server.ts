@@ -1,27 +1,13 @@
 /**
- * The authorization server: oidc-provider mounted in our Koa app, storing
- * everything in PostgreSQL.
- *
- * App-wide steps, outermost first: client address (the edge's
- * X-Forwarded-For, right to left), no-sniff, request id, probes and
- * metrics for internal callers only (middleware/internal-only.ts), health
- * probes, metrics, the request log line (platform), http-kit (gzip,
- * errors → JSON, response encoding), 404 for anything unanswered. Then each endpoint at
- * its own path, with its own step table:
- *   endpoints/token-endpoint.ts          POST /auth/token
- *   endpoints/revocation-endpoint.ts     POST /auth/revoke
- *   endpoints/introspection-endpoint.ts  POST /auth/introspect
- *   endpoints/discovery-endpoints.ts     server metadata, /auth/jwks
- *   endpoints/code-endpoint.ts           GET, POST /auth/code
- *
- * Usage:
- *   const server = await createAuthServer({ databaseUrl });
- *   const { url, close } = await server.listen(0);
+ * The authorization server: oidc-provider mounted in our Koa app, storing everything in PostgreSQL. App-wide steps,
+ * outermost first: client address, nosniff, request id, internal-only probes and metrics, health, metrics, the request
+ * log, http-kit, 404 for anything unanswered; then each endpoint at its path with its own step table
+ * (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { claimProofIds, createDb, createQueryTimeoutCheck, poolStats, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { claimProofIds, createDb, createQueryTimeoutCheck, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
+import { mapDatabaseError } from './middleware/database-answers.ts';
 import {
   createHttpKit,
   noSniff,
@@ -35,7 +21,9 @@ import {
   createLogger,
   createRequestId,
   createRequestLogger,
+  isTracing,
   serve,
+  traceRoutes,
   serveManagement,
   type Health,
 } from '@heroes/platform';
@@ -195,6 +183,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   app.use(judgeClientAddress(config.trustedProxies));
+  // The request span's route, only while tracing (docs/operations.md, "Tracing").
+  if (isTracing()) app.use(traceRoutes());
   app.use(noSniff);
   app.use(createRequestId());
   app.use(internalOnly(config.metricsAllow));

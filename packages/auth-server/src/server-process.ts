@@ -1,9 +1,7 @@
 /**
- * The authorization server process: configuration from the environment
- * (see config/settings.ts), listens on AUTH_HOST:AUTH_PORT, stops cleanly
- * on SIGINT/SIGTERM. A start-up failure is one line per problem and exit 1.
- *
- * Loaded by main.ts once V8's heap growth is capped.
+ * The authorization server process: configuration from the environment (config/settings.ts; one line per problem
+ * and exit 1), listens on AUTH_HOST:AUTH_PORT, stops cleanly when told. Loaded by main.ts once V8's heap growth is
+ * capped.
  */
 import { createLogger, exitOnStartupFailure, stopOnSignals } from '@heroes/platform';
 import { createAuthServer } from './create-auth-server.ts';

@@ -1,20 +1,8 @@
 /**
- * Fixed-window counters per key in the login_throttles table, shared by
- * every replica (PostgreSQL is the one place they all see): the
- * authorization server counts failed logins per client address with them,
- * the resource server counts registrations per client address.
- *
- * Rules enforced here:
- * - a window starts at the first count and lasts `windowMs`; the first
- *   count after it ends starts a new window at 1;
- * - each count is one atomic statement (INSERT … ON CONFLICT), so
- *   concurrent requests on several replicas are all counted;
- * - the auth server's purge timer forgets rows whose window started over a
- *   day ago (windows longer than that are not supported).
- *
- * Usage:
- *   const { count, resetInMs } = await countInWindow(pool, `register:${ip}`, 900_000);
- *   `SELECT ${windowWaitSql('$1', '$2', '$3')} AS wait_ms` // [`address:${ip}`, 900, 100]: ms until it may count again
+ * Fixed-window counters per key in login_throttles, shared by every replica (failed logins per address, registrations
+ * per address): a window starts at the first count and lasts `windowMs`, the first count after it starts anew; each
+ * count is one atomic INSERT … ON CONFLICT; the purge forgets rows started over a day ago (no longer windows).
+ * Usage: const { count, resetInMs } = await countInWindow(pool, `register:${ip}`, 900_000)
  */
 
 /** A pg Pool or Client (for a PrismaClient: its pool, `sqlPool(db)`). */

@@ -1,18 +1,8 @@
 /**
- * The audit trail (docs/operations.md, Administration): one `audit_events`
- * row per security-relevant event, shared by every replica.
- *
- * Rules enforced here:
- * - an event is written by the change it records: `withAuditEvent` turns
- *   that change's one statement into one statement that also inserts the
- *   event (a data-modifying WITH, one implicit transaction, no extra round
- *   trip); `insertAuditEvent` runs inside a caller's transaction; an event
- *   that changes nothing (a refused attempt) is inserted on its own;
- * - only the fields below are stored, never a password, secret or token;
- *   each is made storable (NUL and lone surrogates replaced, at most
- *   MAX_FIELD_LENGTH characters): whatever a caller typed never fails the
- *   statement it rides on;
- * - `at` is the database's clock, in UTC, as every timestamp column here.
+ * The audit trail (docs/operations.md, Administration), one `audit_events` row per security event, shared by every
+ * replica: written by the change it records (withAuditEvent: one statement; insertAuditEvent: in the caller's
+ * transaction; alone when nothing changes); only the fields below, never a password, secret or token, each made
+ * storable so a caller's input never fails the statement; `at` is the database's UTC clock.
  */
 import type { Queryable } from './address-window.ts';
 
@@ -69,6 +59,7 @@ export const MAX_FIELD_LENGTH = 256;
 
 const COLUMNS = ['type', 'username', 'client_id', 'address', 'request_id', 'reason'] as const;
 /** NUL and lone surrogates: PostgreSQL text cannot hold them. */
+// eslint-disable-next-line no-control-regex -- NUL is the very character looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 

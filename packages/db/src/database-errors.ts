@@ -1,48 +1,9 @@
 /**
- * The one classifier of database failures in the repository, by duck typing
- * (it needs no import of Prisma or pg, so the CLI loads it fast): what a Prisma, driver-adapter,
- * pg or socket error means, and the HTTP error each meaning becomes. The
- * servers answer with mapDatabaseError; the `auth` CLI words its one-line
- * messages from classifyDatabaseError; both read the same tables below.
- * The HTTP answers follow Aqueduct's PostgreSQL mapping (docs/http.md).
- *
- * Rules:
- * - unique violation (Prisma P2002, adapter `UniqueConstraintViolation`, SQLSTATE 23505)
- *   → `unique` → 409 `entity_already_exists`
- * - missing required value (P2011, P2012, `NullConstraintViolation`, 23502)
- *   → `non_null` → 400 `non_null_violation`
- * - foreign key (P2003, `ForeignKeyConstraintViolation`, 23503) → `foreign_key` → 400 `foreign_key_violation`
- * - record required but not found (P2025) → `not_found` → 404 `not found`
- * - a value the database refuses (SQLSTATE class 22: too long, out of range,
- *   a byte sequence it cannot store; 23514 check violation) → `invalid_value`
- *   → 400 `invalid_value`
- * - table missing (P2021, 42P01) → `missing_table` → 503 `database error`
- *   (migrations not applied)
- * - database unreachable (P1001, P1017, P2037, adapter
- *   `DatabaseNotReachable`/`ConnectionClosed`/…, SQLSTATE class 08, 57P01–57P03,
- *   53300, socket errors such as ECONNREFUSED, "Can't reach database server",
- *   pg's plain `Error("Connection terminated unexpectedly")` when a pooled
- *   connection drops under a query, a pg client left unusable by a lost
- *   connection) → `unreachable` → 503 `unable to connect to database`
- * - login refused (P1000, `AuthenticationFailed`, 28000, 28P01) → `auth_failed`,
- *   database missing (P1003, `DatabaseDoesNotExist`, 3D000) → `no_database`:
- *   both 503 `unable to connect to database` for a request
- * - timeouts (P1002, P1008, P2024, adapter `SocketTimeout`, SQLSTATE 57014
- *   (statement_timeout) and 55P03 (lock_timeout: lock_not_available),
- *   pg-pool's plain `Error("timeout exceeded when trying to connect")`, pg's
- *   "Connection terminated due to connection timeout" and "Query read timeout"
- *   (query_timeout: a hung server))
- *   → `timeout` → 503 `timed out connection to database`
- * - any other Prisma code or SQLSTATE (a prepared statement a pooler lost,
- *   42P05/26000; a serialization failure; ...) → `other` → 503 `database error`:
- *   a database failure is never a 500. Anything else → undefined (not a
- *   database failure; the caller turns it into a 500).
- *
- * The error, its `cause` chain, Prisma's `meta.driverAdapterError` and
- * AggregateError members are all inspected (depth-limited).
+ * The one classifier of database failures, by duck typing (no Prisma or pg import: the CLI loads it fast): a Prisma,
+ * driver-adapter, pg or socket error → a kind (unique, non_null, foreign_key, not_found, invalid_value, missing_table,
+ * unreachable, auth_failed, no_database, timeout, other), looking through `cause`, driverAdapterError and
+ * AggregateError; undefined for anything else. Each server gives the kinds HTTP answers (never a 500), the CLI words.
  */
-import { BadRequestError, ConflictError, NotFoundError, RetryLaterError, type HttpError } from '@heroes/http-kit/errors';
-
 export type DatabaseFailureKind =
   | 'unique' | 'non_null' | 'foreign_key' | 'invalid_value' | 'not_found' | 'missing_table'
   | 'unreachable' | 'auth_failed' | 'no_database' | 'timeout' | 'other';
@@ -132,40 +93,7 @@ const MESSAGES: readonly (readonly [RegExp, DatabaseFailureKind])[] = [
   [/^Cannot use a pool after calling end on the pool/, 'unreachable'],
 ];
 
-const UNREACHABLE = 'unable to connect to database';
-const TIMED_OUT = 'timed out connection to database';
-const FAILED = 'database error';
-
-/** The HTTP answer of each kind: a database failure is never a 500. */
-const ANSWERS: Readonly<Record<DatabaseFailureKind, (cause: unknown) => HttpError>> = {
-  unique: (cause) => new ConflictError('entity_already_exists', { cause }),
-  non_null: (cause) => new BadRequestError('non_null_violation', { cause }),
-  foreign_key: (cause) => new BadRequestError('foreign_key_violation', { cause }),
-  invalid_value: (cause) => new BadRequestError('invalid_value', { cause }),
-  not_found: (cause) => new NotFoundError('not found', { cause }),
-  unreachable: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  auth_failed: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  no_database: (cause) => new RetryLaterError(UNREACHABLE, { cause, code: 'database_unavailable' }),
-  timeout: (cause) => new RetryLaterError(TIMED_OUT, { cause, code: 'database_timeout' }),
-  missing_table: (cause) => new RetryLaterError(FAILED, { cause, code: 'database_error' }),
-  other: (cause) => new RetryLaterError(FAILED, { cause, code: 'database_error' }),
-};
-
 const MAX_DEPTH = 6;
-
-/**
- * Maps a database error to an HttpError, or returns undefined when `err` is
- * not a database failure with an HTTP meaning.
- *
- * Usage:
- * ```ts
- * const mapped = mapDatabaseError(err); // e.g. ConflictError for Prisma P2002
- * ```
- */
-export function mapDatabaseError(err: unknown): HttpError | undefined {
-  const failure = classifyDatabaseError(err);
-  return failure ? ANSWERS[failure.kind](err) : undefined;
-}
 
 /**
  * What a database error means, or undefined when `err` is not one.

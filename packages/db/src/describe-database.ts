@@ -1,9 +1,6 @@
 /**
- * How a database is named to an operator: name, host and port of its URL,
- * never the user or password.
- *
- * Usage:
- *   describeDatabase('postgresql://u:pw@db:5432/heroes'); // 'database "heroes" at db:5432'
+ * How a database is named to an operator: name, host and port of its URL, never the user or password.
+ * Usage: describeDatabase('postgresql://u:pw@db:5432/heroes') → 'database "heroes" at db:5432'
  */
 export function describeDatabase(url: string): string {
   try {

@@ -1,19 +1,8 @@
 /**
- * DPoP proofs already presented (RFC 9449 section 11.1: a proof's `jti` is
- * accepted once), in the dpop_proof_ids table, shared by every replica of
- * the authorization server and of the resource server: a proof replayed at
- * any replica within its window is refused.
- *
- * Rules enforced here:
- * - one atomic statement per batch (INSERT … ON CONFLICT): of two replicas
- *   claiming the same id at once exactly one wins;
- * - an id whose row has expired may be claimed again (its proof is outside
- *   the accepted `iat` window by then, so it is refused anyway);
- * - the same id twice in one batch: the first claim wins, the second is a replay;
- * - the auth server's purge timer deletes expired rows.
- *
- * Usage:
- *   const [fresh] = await claimProofIds(pool, [{ id: proofIdKey('edge', jkt, jti), expiresAtMs }]);
+ * DPoP proofs already presented (RFC 9449 section 11.1), in dpop_proof_ids, shared by every replica of both servers:
+ * one atomic statement per batch (of two claims at once exactly one wins; the same id twice in a batch, the second is a
+ * replay); an expired row may be claimed again (its proof is outside the window anyway); the purge deletes them.
+ * Usage: const [fresh] = await claimProofIds(pool, [{ id: proofIdKey('edge', jkt, jti), expiresAtMs }])
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from './address-window.ts';

@@ -9,12 +9,9 @@ export { applyMigrations } from './migrate.ts';
 export { mapUsernames, type UsernameMapping } from './map-usernames.ts';
 export { isTransactionPooled, type TransactionPoolingOptions } from './transaction-pooling.ts';
 export { hasPendingMigrations } from './pending-migrations.ts';
-export { repoRoot, dataDir, migrationsDir, resolveDataDir, dataDirFrom } from './paths.ts';
-export { readOrCreateSecretFile, readSecretFile } from './secret-file.ts';
-export { classifyDatabaseError, mapDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
+export { classifyDatabaseError, type DatabaseFailure, type DatabaseFailureKind } from './database-errors.ts';
 export { describeDatabase, databaseAddress } from './describe-database.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
-export { readRuntimeFile, removeRuntimeFile, runtimeFilePath, writeRuntimeFile, type RuntimeInfo, type RuntimeFileState } from './runtime-file.ts';
 export { claimProofIds, proofIdKey, type ProofIdClaim } from './dpop-proof-ids.ts';
 export {
   AUDIT_EVENT_TYPES,

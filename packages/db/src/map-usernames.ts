@@ -1,9 +1,7 @@
 /**
- * The data step of migration username_keys: gives every user row the key
- * and confusable skeleton of its name (@heroes/text-rules), which SQL
- * cannot compute. Runs after `prisma migrate deploy` (applyMigrations);
- * rows already mapped are never read again. Collisions (docs/oauth.md,
- * "Usernames"): the oldest account keeps the name.
+ * The data step of migration username_keys: each user row gets the key and skeleton of its name (@heroes/text-rules),
+ * which SQL cannot compute; runs after `prisma migrate deploy`, never re-reads mapped rows; on a collision the oldest
+ * account keeps the name (docs/oauth.md, "Usernames").
  */
 import pg from 'pg';
 import { prepareUsername } from '@heroes/text-rules/username';

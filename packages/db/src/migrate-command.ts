@@ -1,9 +1,7 @@
 /**
- * `node packages/db/dist/migrate-command.js` (the image's migration step):
- * applies pending migrations to DATABASE_DIRECT_URL, else DATABASE_URL. One
- * line on success or failure; exit 1 on failure. `npm run migrate`
- * (scripts/migrate.ts) runs the same report on the same URL or, when
- * DATABASE_URL is unset, the embedded server.
+ * `node packages/db/dist/migrate-command.js`, the image's migration step: applies pending migrations to
+ * DATABASE_DIRECT_URL, else DATABASE_URL; one line on success or failure, exit 1 on failure. `npm run migrate` runs
+ * the same report (or on the embedded server).
  */
 import { fileURLToPath } from 'node:url';
 import { OPTIONAL_DATABASE_URL, readSettings, SHARED_SETTINGS } from '@heroes/platform/settings';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describeDatabase } from './describe-database.ts';
 import { mapUsernames } from './map-usernames.ts';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from './prisma-folder.ts';
 import { isTransactionPooled } from './transaction-pooling.ts';
 
 /** What `prisma migrate deploy` prints when it has finished successfully. */

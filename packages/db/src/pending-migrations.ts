@@ -1,20 +1,13 @@
 /**
- * Whether the database may lack a migration of `prisma/migrations`: one
- * query, so that `npm start` runs the migration command (a process of its
- * own, about a second of start-up) only when there is something to apply.
- *
- * "Nothing pending" needs every migration folder recorded in
- * `_prisma_migrations` as finished, not rolled back, with the checksum
- * (sha256 of its migration.sql) of the file on disk, and no failed attempt
- * left. Anything else — no table yet, an unknown or edited migration, a
- * failed one, a query error — answers true, and the migration command
- * decides (applies, or reports the problem as it always did).
+ * Whether the database may lack a migration, in one query, so `npm start` runs the migration command only when
+ * needed: "nothing pending" needs every folder of prisma/migrations recorded as finished, not rolled back, with the
+ * checksum of its migration.sql on disk, and no failed attempt. Anything else (a query error included) answers true.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { migrationsDir } from './paths.ts';
+import { migrationsDir } from './prisma-folder.ts';
 
 interface AppliedRow {
   migration_name: string;

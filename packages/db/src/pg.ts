@@ -1,13 +1,8 @@
 /**
- * `@heroes/db/pg`: what a server that talks to PostgreSQL through a plain
- * pg pool needs from this package, without loading the Prisma client (its
- * WebAssembly query compiler and generated code are about 40 MB of RSS):
- * the data folder, secret files, the shared window counters, the query time
- * limits, the transaction-pooler check, the one pool (sql-pool.ts) and the
- * repositories of the resource server's tables (repositories/).
+ * `@heroes/db/pg`: what a server talking to PostgreSQL through a plain pg pool needs, without loading the Prisma
+ * client (its WebAssembly compiler and generated code are about 40 MB of RSS): window counters, query time limits,
+ * the transaction-pooler check, the one pool (sql-pool.ts) and the resource server's repositories.
  */
-export { repoRoot, dataDir, resolveDataDir, dataDirFrom } from './paths.ts';
-export { readOrCreateSecretFile } from './secret-file.ts';
 export { countInWindow, windowWaitSql, type Queryable, type WindowCount } from './address-window.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';
 export { claimProofIds, proofIdKey, type ProofIdClaim } from './dpop-proof-ids.ts';

@@ -1,23 +1,8 @@
 /**
- * A process's one PostgreSQL pool, and the one rule for how every statement the servers run reaches it. The
- * authorization server's Prisma client runs on this same pool (client.ts); nothing opens a second one.
- *
- * Rules enforced here:
- * - statements are sent unnamed (parse, bind and execute in one round trip): a transaction pooler such as PgBouncer
- *   hands each transaction any server connection, and a statement prepared by name on one is unknown on the next
- *   (or already exists there). With `preparedStatements` (DB_PREPARED_STATEMENTS, for a direct connection or a
- *   pooler that keeps prepared statements: PgBouncer >= 1.21 `max_prepared_statements`) a statement's name is kept,
- *   and PostgreSQL plans it once per connection;
- * - a statement whose best plan depends on its values (the name search) carries no name at all: it is planned for
- *   its actual values every time, never by a generic plan (docs/performance.md);
- * - a query's time limit is PostgreSQL's own (query-timeouts.ts), and an idle connection that dies is reported to
- *   `onIdleConnectionError`, never an uncaught error; the next query opens a new one;
- * - what pg throws is rethrown as it is: database-errors.ts is the one place that gives it an HTTP meaning.
- *
- * Usage:
- *   const sql = createSqlPool({ url, max: 10, queryTimeoutMs: 3_000, preparedStatements: false });
- *   const { rows } = await sql.query({ name: 'heroes-find', text: 'SELECT id, name FROM heroes WHERE id = $1', values: [id] });
- *   await sql.end();
+ * A process's one PostgreSQL pool and how every statement reaches it (the auth server's Prisma client runs on it too).
+ * Statements go unnamed, so any transaction pooler passes them; with `preparedStatements` (DB_PREPARED_STATEMENTS)
+ * named ones are prepared once per connection; a statement whose plan depends on its values never gets a name. Time
+ * limits are PostgreSQL's (query-timeouts.ts); a dying idle connection is reported, never thrown; errors are pg's own.
  */
 import pg from 'pg';
 import { queryTimeouts } from './query-timeouts.ts';

@@ -1,19 +1,8 @@
 /**
- * Whether a PostgreSQL URL leads through a transaction (or statement) pooler
- * such as PgBouncer in `pool_mode = transaction`: there a client owns a server
- * session only for one transaction, so what lives in a session (`LISTEN`,
- * Prisma's session advisory lock) ends up on a server connection no client
- * owns (docs/operations.md, "Connection poolers").
- *
- * The test, on two client connections A and B: A runs a statement (server
- * session S, then released by a transaction pooler); B opens a transaction
- * (a transaction pooler hands it the idle S: PgBouncer reuses the most
- * recently released server); A runs another statement. Direct connections and
- * session pooling give A the same session both times and never give B A's
- * session; a transaction pooler does one or the other.
- *
- * Usage:
- *   if (await isTransactionPooled(url)) refuse('… set DATABASE_DIRECT_URL');
+ * Whether a URL leads through a transaction (or statement) pooler, where a session lives for one transaction only, so
+ * `LISTEN` and session advisory locks land on a connection no client owns (docs/operations.md, "Connection poolers").
+ * The test: connection A runs a statement, B opens a transaction, A runs again; directly or through session pooling A
+ * keeps its session and B never gets it, a transaction pooler does one or the other.
  */
 import pg from 'pg';
 

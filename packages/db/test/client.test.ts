@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { createDb, sqlPool } from '../src/index.ts';
-import { createTestDatabase } from '../src/testing.ts';
+import { createTestDatabase } from '@heroes/test-kit';
 
 test('$disconnect ends the pool also when only sqlPool() queries ran on it', async (t) => {
   const database = await createTestDatabase();

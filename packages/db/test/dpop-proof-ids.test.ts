@@ -1,6 +1,6 @@
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { claimProofIds, proofIdKey } from '../src/dpop-proof-ids.ts';
 
 let database: TestDatabase;

@@ -1,15 +1,13 @@
 /**
- * Migrations finish cleanly through every topology (docs/operations.md, "Connection poolers"): Prisma takes a
- * session advisory lock (pg_advisory_lock(72707369)) and never unlocks it, leaving that to the end of its session.
- * - through a transaction pooler the session is the pooler's, which outlives the command: the next migration waits
- *   10 s and fails (P1002). They refuse there, with one line naming the cause, before Prisma runs;
- * - through a session pooler and directly they apply, and once applyMigrations returns no session holds the lock.
+ * Migrations through every topology (docs/operations.md, "Connection poolers"): Prisma's session advisory lock
+ * outlives the command behind a transaction pooler (the next migration would wait and fail), so migrations refuse
+ * there with one line before Prisma runs; through a session pooler and directly they apply and no session keeps the lock.
  */
 import test from 'ava';
 import pg from 'pg';
 import { startPgBouncer } from '@heroes/test-kit';
 import { applyMigrations } from '../src/index.ts';
-import { createEmptyDatabase, type TestDatabase } from '../src/testing.ts';
+import { createEmptyDatabase, type TestDatabase } from '@heroes/test-kit';
 
 const PRISMA_LOCK = 72707369;
 const databases: TestDatabase[] = [];

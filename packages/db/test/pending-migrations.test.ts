@@ -7,7 +7,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { applyMigrations, hasPendingMigrations } from '../src/index.ts';
-import { createEmptyDatabase } from '../src/testing.ts';
+import { createEmptyDatabase } from '@heroes/test-kit';
 
 // Empty: these tests run `prisma migrate deploy` themselves.
 const database = await createEmptyDatabase('heroes_pm_');

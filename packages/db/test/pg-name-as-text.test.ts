@@ -4,7 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import test from 'ava';
 import pg from 'pg';
 import { NameAsTextClient } from '../../../prisma/pg-name-as-text.ts';
-import { adminUrl } from '../src/testing.ts';
+import { adminUrl } from '@heroes/test-kit';
 
 const NAME_QUERY = "SELECT 'heroes'::name AS table_name, 1::int4 AS n";
 

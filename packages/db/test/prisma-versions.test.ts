@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { repoRoot } from '../src/index.ts';
+import { repoRoot } from '../src/prisma-folder.ts';
 
 interface Manifest {
   dependencies?: Record<string, string>;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
-import { migrationsDir } from '../src/index.ts';
-import { createEmptyDatabase } from '../src/testing.ts';
+import { migrationsDir } from '../src/prisma-folder.ts';
+import { createEmptyDatabase } from '@heroes/test-kit';
 
 const MIGRATION = '20261123150000_client_redirect_uris';
 

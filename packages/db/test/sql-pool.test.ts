@@ -8,7 +8,7 @@ import { startPgBouncer } from '@heroes/test-kit';
 import { createDb, sqlPool } from '../src/index.ts';
 import { createSqlPool } from '../src/sql-pool.ts';
 import { createHeroRepository } from '../src/repositories/heroes.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 
 let database: TestDatabase;
 test.before(async () => {

@@ -6,7 +6,7 @@ import test from 'ava';
 import pg from 'pg';
 import { startPgBouncer } from '@heroes/test-kit';
 import { isTransactionPooled } from '../src/index.ts';
-import { adminUrl } from '../src/testing.ts';
+import { adminUrl } from '@heroes/test-kit';
 
 const serverUrl = adminUrl();
 

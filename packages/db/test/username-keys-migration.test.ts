@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import pg from 'pg';
-import { mapUsernames, migrationsDir } from '../src/index.ts';
-import { createEmptyDatabase } from '../src/testing.ts';
+import { mapUsernames } from '../src/index.ts';
+import { migrationsDir } from '../src/prisma-folder.ts';
+import { createEmptyDatabase } from '@heroes/test-kit';
 
 const MIGRATION = '20261127091113_username_keys';
 

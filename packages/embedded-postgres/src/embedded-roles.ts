@@ -1,28 +1,14 @@
 /**
- * Who may do what on the embedded PostgreSQL server (least privilege at rest).
- *
- * Rules enforced here:
- * - the superuser `postgres` has a password generated when first needed and
- *   kept in `<data folder>/postgres-superuser-password` (mode 0600, by the
- *   secret-file writer); only the bootstrap below (and the test runner, which
- *   creates a database per test file) logs in with it;
- * - the service (both servers, migrations, the `auth` CLI) connects as
- *   `heroes`: LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE, owner of the `heroes`
- *   database and of its tables, and of nothing else; its password is in
- *   `<data folder>/postgres-heroes-password` (0600). Owning the database is
- *   enough for the migrations: they create tables in the public schema (owned
- *   by pg_database_owner since PostgreSQL 15) and the trusted pg_trgm extension;
- * - a cluster made before these rules (superuser password `postgres`, tables
- *   owned by the superuser) is moved over on its next start: the old password
- *   is replaced by the generated one, and the tables are given to `heroes`;
- * - the bootstrap is idempotent and runs on every start of the server, so a
- *   start interrupted half-way is completed by the next one.
+ * Least privilege on the embedded server: the superuser `postgres` has a generated password (0600 file in the data
+ * folder) used only by this bootstrap and the test runner; the service connects as `heroes` (NOSUPERUSER NOCREATEDB
+ * NOCREATEROLE), owner of the `heroes` database and its tables only. An older cluster is moved over on its next start;
+ * the bootstrap is idempotent and runs every start, so an interrupted one completes.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
-import { readOrCreateSecretFile, readSecretFile } from '@heroes/db';
+import { readOrCreateSecretFile, readSecretFile } from '@heroes/platform/local-state';
 
 export const SUPERUSER = 'postgres';
 export const SERVICE_ROLE = 'heroes';

@@ -1,10 +1,7 @@
 /**
- * DATABASE_URL as the project's commands read it (the catalogue's entry,
- * optional: unset means the embedded server) and EMBEDDED_PG_PORT, declared
- * here once: `npm start` and `npm run migrate` check them with the data
- * folder (DATABASE_COMMAND_SETTINGS; scripts/start/settings.ts spreads it
- * into its own table), resolveDatabaseUrl and the embedded server read them
- * through the same entries.
+ * DATABASE_URL as the project's commands read it (optional: unset means the embedded server) and EMBEDDED_PG_PORT,
+ * declared here once (DATABASE_COMMAND_SETTINGS): `npm start` and `npm run migrate` check them with the data folder,
+ * and resolveDatabaseUrl and the embedded server read them through the same entries.
  */
 import { defineSettings, integer, loadSettings, OPTIONAL_DATABASE_URL, SHARED_SETTINGS, type Env } from '@heroes/platform/settings';
 

@@ -1,26 +1,8 @@
 /**
- * The kit: one middleware to `app.use()` first, plus the resolved options.
- *
- * The middleware runs, outermost first (the request log line is the
- * platform's: @heroes/platform's createRequestLog, used before the kit):
- * 1. `X-Content-Type-Options: nosniff` is set on every answer (no-sniff.ts);
- * 2. error mapping of what compression itself throws (a JSON 500, never
- *    Koa's text body);
- * 3. gzip — koa-compress, so compression is the last step of the response;
- * 4. error mapping — anything thrown below becomes `{"error": ...}` (toProblem);
- * 5. declared length — a Content-Length over `maxBodyBytes` → 413 with
- *    `Connection: close` before any route runs and without reading the body;
- *    a query of more than `maxQueryParameters` parameters → 400;
- * 6. response encoding — the codec registry turns `ctx.body` into bytes.
- * It also links the request to the registry and body limit, for readBody().
- * For `Expect: 100-continue` requests, configureServer() answers the same 413
- * instead of `100 Continue`.
- *
- * Usage:
- * ```ts
- * const kit = createHttpKit({ logger, maxBodyBytes: 1024 * 1024 });
- * app.use(kit.middleware);
- * ```
+ * The kit: one middleware to `app.use()` first (after @heroes/platform's request log), outermost first: nosniff,
+ * error mapping of compression's own failures, gzip, error mapping to `{"error": ...}`, a declared Content-Length
+ * over `maxBodyBytes` → 413 before any route (and a query over `maxQueryParameters` → 400), response encoding.
+ * It links the request to the registry and body limit for readBody().
  */
 import type { Middleware } from 'koa';
 import type { CodecRegistry } from './codecs/codec-registry.ts';

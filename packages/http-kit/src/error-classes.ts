@@ -1,7 +1,6 @@
 /**
  * The HttpError hierarchy alone (`@heroes/http-kit/errors`): for modules that
- * name an HTTP meaning without loading the middleware (the database-error
- * classifier of @heroes/db, which the `auth` CLI loads).
+ * name an HTTP meaning without loading the middleware.
  */
 export * from './errors/http-error.ts';
 export * from './errors/client-errors.ts';

@@ -27,8 +27,8 @@ export interface HttpKitOptions {
    */
   skip?: { compression?: boolean };
   /**
-   * Foreign errors the error mapping should answer as HttpErrors (the servers
-   * pass @heroes/db's mapDatabaseError). Default: none.
+   * Foreign errors the error mapping should answer as HttpErrors (each server
+   * passes its database answers). Default: none.
    */
   translateError?: ErrorTranslator;
 }

@@ -1,8 +1,6 @@
 /**
- * How the edge's POST /register tells the login page of the authorization
- * server what became of a "Create account" form: a code from this fixed
- * list in the query (`register_error=<code>`, `registered=1`), never text.
- * The page shows the text written here for a known code and nothing for
+ * How the edge's POST /register tells the login page what became of a "Create account" form: a code from this
+ * fixed list in the query, never text. The page shows the text written here for a known code and nothing for
  * anything else, so a link cannot put words on it (CWE-451).
  */
 export const REGISTER_ERROR_MESSAGES = Object.freeze({

@@ -1,16 +1,8 @@
 /**
- * The hero API as an OAuth protected resource, one rule for both servers:
- * its resource identifier (RFC 8707 section 2, RFC 9728 section 1.2) is the
- * public base URL, in its URL-serialized form (`https://heroes.example/`),
- * which is what its metadata document publishes as `resource`, what tokens
- * carry in `aud`, and what clients that discover it compare exactly.
- *
- * - a `resource` parameter must be an absolute http(s) URI without fragment;
- *   the hero API is named with or without the trailing slash of its path;
- * - the metadata document is at the well-known path inserted before the
- *   identifier's path (RFC 9728 section 3.1).
- *
- * Usage: `isHeroApi(resourceIdentifier('http://localhost:8888'), 'http://localhost:8888')` → true
+ * The hero API's resource identifier (RFC 8707 section 2, RFC 9728 section 1.2), one rule for both servers: the
+ * public base URL URL-serialized (`https://heroes.example/`), as published, put in `aud` and compared by clients.
+ * A `resource` parameter is an absolute http(s) URI without fragment, the API named with or without its trailing
+ * slash; the metadata is at the well-known path inserted before the identifier's path (RFC 9728 section 3.1).
  */
 
 /** RFC 9728 section 3: the well-known suffix of protected resource metadata. */

@@ -1,21 +1,8 @@
 /**
- * The one parent/sub-scope rule of the service (Aqueduct's AuthScope): the
- * authorization server uses it to decide what a client may be granted, the
- * resource server to decide what a token may do.
- *
- * Rules enforced here:
- * - a scope is segments separated by `:`; only the last segment may carry
- *   a `.modifier` (`user:profile.readonly`);
- * - equal strings always match;
- * - a parent grants its sub-scopes: `user` grants `user:foo` and
- *   `user:foo:bar` (its segments are a prefix of the other's, name by
- *   name); `user:foo` does not grant `user`, nor `users` or `user2:foo`;
- * - a modifier restricts: `user` grants `user.readonly` and
- *   `user:foo.readonly`; `user.readonly` grants neither `user`, `user:foo`
- *   nor `user.write`;
- * - a scope outside this structure (an empty segment as in `a::b` or
- *   `a:`, a modifier before the last segment as in `a.b:c`, an empty or
- *   dotted modifier) grants and is granted only by itself.
+ * The one parent/sub-scope rule: what a client may be granted, what a token may do. Segments split by `:`, a
+ * `.modifier` on the last only; a parent grants its sub-scopes segment by segment (`user` → `user:foo`, never
+ * `users`); a modifier restricts (`user` → `user.readonly`, not the reverse); a scope outside this structure
+ * (`a::b`, `a.b:c`) grants and is granted only by itself.
  */
 interface Segment {
   name: string;

@@ -1,18 +1,7 @@
 /**
- * The scope grammar of RFC 6749 section 3.3 and this service's limits on it:
- *
- *   scope       = scope-token *( SP scope-token )
- *   scope-token = 1*( %x21 / %x23-5B / %x5D-7E )
- *
- * Rules enforced here:
- * - a scope token is printable ASCII except space, '"' and '\';
- * - a `scope` parameter is tokens separated by single spaces (no leading,
- *   trailing or repeated space);
- * - at most MAX_SCOPE_VALUES tokens, each at most MAX_SCOPE_LENGTH
- *   characters (beyond that → invalid_scope, checked before any token is
- *   looked at, so a huge parameter costs one linear scan);
- * - a repeated token counts once (first occurrence keeps its place).
- * Scope strings that are not a request parameter are split by splitScopes.
+ * The scope grammar of RFC 6749 section 3.3 (printable ASCII but space, `"` and `\`, tokens separated by single
+ * spaces) and this service's limits: at most MAX_SCOPE_VALUES tokens of MAX_SCOPE_LENGTH characters, checked before
+ * any token is read (one linear scan); a repeated token counts once. splitScopes splits stored scope strings.
  */
 
 /** Most scope values one request or one client registration may carry. */

@@ -1,17 +1,7 @@
 /**
- * The scopes this service itself knows.
- *
- * - HERO_SCOPES: what the hero routes require (`heroes:read` for GET,
- *   `heroes:write` for POST, PUT and DELETE). A client registered without
- *   allowed scopes is allowed exactly these, so every token states its
- *   authority and a token without them cannot touch heroes.
- * - OPENID: asks for an ID token (OpenID Connect Core 3.1.2.1); it is never
- *   a permission at the resource server: any client may be given it
- *   (mayGrant), and it is not authority (authorityScopes).
- * - isServiceScope: what an operator may register for a client without
- *   saying the scope is unknown on purpose (`auth --allow-unknown-scope`):
- *   `openid`, `heroes`, and `heroes:read`, `heroes:write` with their
- *   sub-scopes (`heroes:read:own`) and modifiers (scope-rule.ts).
+ * The scopes this service knows: HERO_SCOPES (`heroes:read` for GET, `heroes:write` for writes; a client
+ * registered without scopes gets exactly these); OPENID, which asks for an ID token and is never authority at the
+ * resource server; isServiceScope, what an operator may register without `--allow-unknown-scope`.
  */
 import { grantsScope, isGranted } from './scope-rule.ts';
 

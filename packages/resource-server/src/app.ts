@@ -1,25 +1,14 @@
 /**
- * The Koa app of the public edge, as a table of layers (outermost first):
- * 0. the client address (the platform's rule, TRUST_PROXY: `ctx.ip` for every
- *    layer below), `X-Content-Type-Options: nosniff` (every answer), request id
- *    (X-Request-Id, on every log line), health probes
- *    (/health/live, /health/ready), metrics (GET /metrics, and timing);
- * 1. forwardToAuthServer: /auth/*, /.well-known/* streamed to the
- *    authorization server, untouched by http-kit;
- * 2. CORS for the routes below (any origin, or CORS_ORIGINS), on errors too;
- * 3. http-kit: request log, error → JSON, body rules, gzip;
- * 4. routes: /.well-known/oauth-protected-resource (RFC 9728), /register,
- *    /heroes/[:id], /openapi.json, /docs (+ its assets), /app (the web
- *    app), / (links to those) and /favicon.ico;
- * 5. anything else → 404 `{"error":"not found"}`.
- * `config.skipLayers` (test-only, `npm run bench`'s layer table) leaves
- * named layers of APP_LAYERS out, to price each one.
+ * The Koa app of the public edge as a table of layers, outermost first: client address, the span's route (while
+ * tracing), nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
+ * http-kit; the routes (protected-resource metadata, /register, /heroes, /openapi.json, /docs, /app, /); else 404.
+ * `config.skipLayers` (test-only: the bench's layer table) leaves named APP_LAYERS out.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
-import { createClientAddress, createRequestId, createRequestLogger, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRoutes, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
+import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -88,6 +77,8 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
 
   const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
   app.use(createClientAddress(config.trustProxy));
+  // The request span's route, only while tracing (docs/operations.md, "Tracing").
+  if (isTracing()) app.use(traceRoutes());
   if (on('nosniff')) app.use(noSniff);
   if (on('request-id')) app.use(createRequestId());
   if (on('health')) app.use(health.middleware);

@@ -1,15 +1,8 @@
 /**
- * Wires one resource server: database pools, cached introspection, the
- * revocation feed, the /auth forwarder and the Koa app.
- * - listen(): starts the revocation feed (refused with one line naming the
- *   setting when its URL is a transaction pooler's), makes sure the server's own OAuth
- *   client row and the web app's public client exist (retried in the background while the database is
- *   down, so the edge still starts and answers 503), then listens with
- *   the platform's serve (hardened server: request/header timeouts, JSON
- *   answers to parser errors, 413 instead of 100 Continue for an announced
- *   body over the limit).
- * - close(): stops accepting, closes idle and active connections, the
- *   revocation feed, the proxy agent and the database pool.
+ * Wires one resource server: database pool, cached introspection, the revocation feed, the /auth forwarder, the
+ * Koa app. listen() starts the feed (a transaction pooler's URL refused with one line), ensures its own client and
+ * the web app's (retried in the background while the database is down: the edge starts and answers 503), then
+ * serves; close() drains and closes the feed, the proxy agent and the pool.
  */
 import cluster from 'node:cluster';
 import type Koa from 'koa';
@@ -150,8 +143,8 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   async function registerClient(delayMs = 500): Promise<void> {
     if (stopped) return;
     try {
-      const result = await ensureClient(pool, config);
-      const app = await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
+      const result = await ensureClient(pool, { ...config, logger });
+      const app = await ensureAppClient(pool, { publicBaseUrl: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope], logger });
       if (app.result === 'added-redirect-uris') logger.info({ appClientId: APP_CLIENT_ID, added: app.added }, 'redirect URIs of the current PUBLIC_BASE_URL added to the built-in app client');
       logger.info({ clientId: config.clientId, result, appClientId: APP_CLIENT_ID, appClient: app.result }, 'resource-server client ready');
       resolveClientReady();

@@ -1,16 +1,8 @@
 /**
- * The resource-server process: configuration from the environment (see
- * config/settings.ts; one line per problem and exit 1), listen, drain on
- * SIGINT/SIGTERM (config.shutdownTimeoutMs), exit 0.
- * - WORKERS=n (default 1) forks n worker processes sharing the port
- *   (node:cluster); each has its own pools, cache and revocation feed. The
- *   primary replaces a worker that dies (logged), unless workers die in a
- *   loop (5 within 60 s): then it stops them all and exits 1. Asked to stop
- *   (SIGTERM, or its own supervisor), it tells each worker over its IPC
- *   channel (workers ignore the group's signals, as any supervised server)
- *   and exits once every worker has drained.
- *
- * Loaded by main.ts once V8's heap growth is capped.
+ * The resource-server process: configuration (one line per problem, exit 1), listen, drain on stop, exit 0.
+ * WORKERS=n forks n workers on one port (node:cluster), each with its own pools, cache and feed; a dead worker is
+ * replaced, a crash loop (5 in 60 s) stops all and exits 1; asked to stop, it tells each worker over IPC and exits
+ * once all drained. Loaded by main.ts once V8's heap growth is capped.
  */
 import cluster from 'node:cluster';
 import { createLogger, exitOnStartupFailure, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/platform';

@@ -1,12 +1,11 @@
 /**
- * @heroes/platform — what every server process of the repository runs on:
- * the settings tables and their parsers, the logger and request log, request
- * ids, metrics, health probes, the client-address rule, the bounded hash
- * queue, and starting, hardening, draining and stopping a server. What a
- * request or response body means is @heroes/http-kit's. Public API only.
+ * @heroes/platform: what every server process runs on (settings tables, logger and request log, request ids,
+ * metrics, health probes, the client-address rule, the bounded hash queue; starting, hardening, draining and
+ * stopping a server). What a body means is @heroes/http-kit's. Public API only.
  */
 export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
 export type { Logger } from 'pino';
+export { inSpan, isTracing, nameRoute, traceRoutes } from './tracing/spans.ts';
 export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './settings/shared-settings.ts';

@@ -1,16 +1,8 @@
 /**
- * The TCP sockets a process holds (Linux: its sockets in /proc/<pid>/fd
- * matched with /proc/<pid>/net/tcp{,6}).
- * - acceptedConnections: how many connections to `port` the server process
- *   `pid` has accepted and holds open. A connection still waiting in the
- *   listen queue is not counted: it has no socket in the process yet.
- * - holdsLocalPort: whether `pid` holds a socket bound to local `port` (which
- *   process is the client of a connection a server reports, e.g. PostgreSQL's
- *   pg_stat_activity.client_port).
- *
- * For tests that must know requests reached a server before they act (a
- * SIGTERM that must find them in flight), instead of sleeping:
- *   await waitFor(() => acceptedConnections(edgePid, edgePort) >= 16);
+ * The TCP sockets a process holds (Linux: /proc/<pid>/fd against /proc/<pid>/net/tcp{,6}), so a test knows requests
+ * reached a server before it acts instead of sleeping: acceptedConnections (held open; the listen queue does not
+ * count) and holdsLocalPort (which process is the client of a connection a server reports).
+ * Usage: await waitFor(() => acceptedConnections(edgePid, edgePort) >= 16)
  */
 import fs from 'node:fs';
 

@@ -1,13 +1,8 @@
 /**
- * Every answer a test receives from a watched server is checked against its OpenAPI document, so
- * a status, header, Content-Type or JSON body the document does not describe cannot ship:
- * - `checkAnswersOf(baseUrl, document)` (the stack helpers call it for every edge they start)
- *   wraps `fetch` once per process; answers of other origins, of undocumented paths (the 404 of an
- *   unknown route) and of methods a path does not document (HEAD, OPTIONS) are not checked;
- * - `skip` leaves out paths another server answers in that test (a fake authorization server);
- * - status, required headers and Content-Type are checked before the test sees the answer (a
- *   mismatch rejects that fetch); the JSON body on a copy, as it arrives, without holding the
- *   test's own stream (a mismatch is an unhandled rejection that fails the test file).
+ * Every answer a test gets from a watched server is checked against its OpenAPI document, so an undescribed
+ * status, header, Content-Type or body cannot ship. checkAnswersOf(baseUrl, document) wraps `fetch` once per
+ * process (other origins, undocumented paths and methods are not checked; `skip` leaves out paths another server
+ * answers). Status, headers and type fail the fetch; the body is checked on a copy and fails the test file.
  */
 import { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
 

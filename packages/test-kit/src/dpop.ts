@@ -1,11 +1,7 @@
 /**
- * DPoP (RFC 9449) proofs for tests and the bench: a key pair and proofs
- * signed with it, every claim overridable so tests can break one at a time.
- *
- * Usage:
- *   const key = await createDpopKey();
- *   const proof = await dpopProof(key, { htm: 'GET', htu: `${base}/heroes`, accessToken });
- *   fetch(`${base}/heroes`, { headers: { authorization: `DPoP ${accessToken}`, dpop: proof } });
+ * DPoP (RFC 9449) proofs for tests and the bench: a key pair and proofs signed with it, every claim overridable so
+ * a test can break one at a time.
+ * Usage: await dpopProof(await createDpopKey(), { htm: 'GET', htu: `${base}/heroes`, accessToken })
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';

@@ -1,12 +1,7 @@
 /**
- * fetch (real sockets) with the body read as text and parsed as JSON when it
- * is JSON: the one JSON request helper of the tests.
- *
- * Usage:
- *   const res = await fetchJson(`${base}/heroes`, { headers: { authorization: 'Bearer …' } });
- *   const res = await fetchJson(`${base}/heroes`, { method: 'POST', json: { name: 'Bob' } });
- *   const res = await fetchJson(`${base}/auth/token`, { method: 'POST', form: { grant_type: 'password', … } });
- *   res.status; res.headers; res.body (parsed JSON, or undefined); res.text
+ * The one JSON request helper of the tests: fetch over real sockets, the body read as text and parsed when JSON.
+ * Usage: const res = await fetchJson(url, { method: 'POST', json: { name: 'Bob' } }); // or form: {...}
+ *        res.status; res.headers; res.body (parsed, or undefined); res.text
  */
 export interface JsonResponse<Body = unknown> {
   status: number;

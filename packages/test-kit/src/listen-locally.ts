@@ -1,12 +1,7 @@
 /**
- * Puts a test's node:http server on 127.0.0.1 at a port the kernel picks,
- * and closes it with its open connections (keep-alive ones would hold
- * close() until they time out).
- *
- * Usage:
- *   const served = await listenLocally(http.createServer(app.callback()));
- *   t.teardown(served.close);
- *   await fetch(`${served.url}/heroes`);
+ * Puts a test's node:http server on 127.0.0.1 at a port the kernel picks, and closes it with its open connections
+ * (keep-alive ones would hold close() until they time out).
+ * Usage: const served = await listenLocally(server); t.teardown(served.close); fetch(`${served.url}/heroes`)
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,12 +1,7 @@
 /**
- * A log destination that keeps every JSON line written to it (pino's
- * output), parsed, so a test can look for the line it expects (with
- * waitFor when the line is written after the response).
- *
- * Usage:
- *   const logs = captureJsonLines();
- *   const logger = pino({ level: 'debug' }, logs.stream);
- *   await waitFor(() => logs.lines.find((line) => line['msg'] === 'request'));
+ * A log destination that keeps every JSON line written to it, parsed, so a test can wait for the line it expects.
+ * Usage: const logs = captureJsonLines(); pino({ level: 'debug' }, logs.stream);
+ *        await waitFor(() => logs.lines.find((line) => line['msg'] === 'request'))
  */
 import { Writable } from 'node:stream';
 

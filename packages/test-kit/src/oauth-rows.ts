@@ -1,15 +1,8 @@
 /**
- * OAuth clients and users written straight into the database, as the CLI
- * and POST /register would store them (bcrypt hashes at cost 4: fast, and
- * any cost verifies), so that a test needs neither the CLI nor a running
- * server to set the scene. Takes the test's Prisma client; typed by the
- * two tables it writes, so that the kit depends on no server or database
- * package of ours (only the username rule, @heroes/text-rules).
- *
- * Usage:
- *   await addClient(db, { id: 'web', secret: 'web-secret', redirectUri: 'http://127.0.0.1:9/cb', allowedScopes: ['heroes:read'] });
- *   await addClient(db, { id: 'spa' }); // public: no secret
- *   const userId = await addUser(db, 'bob', 'hero-password-1');
+ * OAuth clients and users written straight into the database as the CLI and POST /register store them (bcrypt at
+ * cost 4), so a test needs neither the CLI nor a server to set the scene. Typed by the two tables it writes: the kit
+ * depends on no server or database package of ours (only @heroes/text-rules).
+ * Usage: await addClient(db, { id: 'web', secret: 's' }); await addUser(db, 'bob', 'hero-password-1')
  */
 import bcrypt from 'bcrypt';
 import { prepareUsername } from '@heroes/text-rules/username';

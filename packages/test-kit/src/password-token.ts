@@ -1,13 +1,8 @@
 /**
- * A token by the password grant (POST /auth/token, RFC 6749 section 4.3),
- * for tests and the bench that need one to get on with: throws unless the
- * answer is 200. A confidential client authenticates with HTTP Basic; a
- * public one (no secret) is named by client_id. Tests of the grant's own
+ * A token by the password grant (RFC 6749 section 4.3) for tests and the bench that need one to get on with: throws
+ * unless 200. A confidential client authenticates with Basic, a public one by client_id. Tests of the grant's own
  * answers send their requests themselves.
- *
- * Usage:
- *   const { access_token } = await passwordToken(edge, { id: 'app', secret: 'app-secret' }, 'bob', 'bob password');
- *   const token = await passwordToken(edge, { id: 'my-app' }, 'bob', 'bob password', { scope: 'heroes:read' });
+ * Usage: const { access_token } = await passwordToken(edge, { id: 'app', secret: 's' }, 'bob', 'bob password')
  */
 import { basic } from './basic-auth.ts';
 

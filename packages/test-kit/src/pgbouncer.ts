@@ -1,13 +1,8 @@
 /**
- * A private PgBouncer (Debian's, PGBOUNCER_PATH) in front of a test PostgreSQL server: its own port and its own
- * config and auth files in a temp dir; every database name is forwarded to the server. It stops with stop(), and
- * by itself when the test process dies (a shell holds it and kills it when our pipe to that shell closes).
- *
- * Usage:
- *   const bouncer = await startPgBouncer({ serverUrl: database.url, poolMode: 'transaction' });
- *   bouncer.url(database.name); // postgresql://postgres@127.0.0.1:<port>/<name>: give it to the servers as DATABASE_URL
- *   await bouncer.admin('RECONNECT');  // the admin console (SHOW POOLS, PAUSE, RESUME, ...)
- *   await bouncer.stop();
+ * A private PgBouncer (Debian's, PGBOUNCER_PATH) in front of a test PostgreSQL server: its own port, config and auth
+ * files in a temp dir, every database name forwarded. It stops with stop(), or when the test process dies (a shell
+ * holds it and kills it when our pipe closes).
+ * Usage: const bouncer = await startPgBouncer({ serverUrl, poolMode: 'transaction' }); bouncer.url(name); bouncer.admin('RECONNECT')
  */
 import fs from 'node:fs';
 import os from 'node:os';

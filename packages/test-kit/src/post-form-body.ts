@@ -1,10 +1,7 @@
 /**
- * POSTs a large form body as it is, with Content-Length or chunked (1 MiB
- * writes), on a connection of its own: the status, or 'reset' when the
- * server closed the connection first (an early 413 may cut the upload).
- * For body-limit tests and the bench's big-forms section.
- *
- * Usage: `const status = await postFormBody(`${edge}/register`, Buffer.alloc(10_000_000, '+'), { chunked: true });`
+ * POSTs a large form body as it is, with Content-Length or chunked (1 MiB writes), on its own connection: the
+ * status, or 'reset' when the server closed first (an early 413 may cut the upload). For body-limit tests and the
+ * bench's big-forms section.
  */
 import http from 'node:http';
 

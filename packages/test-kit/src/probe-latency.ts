@@ -1,13 +1,7 @@
 /**
- * Test and benchmark helper (import from '@heroes/test-kit'): how
- * long a server's event loop was blocked while some work ran, measured
- * from outside: GET `url` (a cheap route, e.g. /health/live) one after
- * another until `work` settles; the slowest answer bounds the longest
- * stall (a blocked loop answers nothing). Each probe is a new connection,
- * so a stalled keep-alive socket never hides one.
- *
- * Usage:
- *   const { result, slowestMs, probes } = await probeLatencyWhile(`${auth}/health/live`, () => postHugeForm());
+ * How long a server's event loop was blocked while some work ran, from outside: GET `url` (a cheap route) one
+ * request after another, each on a new connection, until `work` settles; the slowest answer bounds the longest stall.
+ * Usage: const { result, slowestMs } = await probeLatencyWhile(`${auth}/health/live`, () => postHugeForm())
  */
 import http from 'node:http';
 

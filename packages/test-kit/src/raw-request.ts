@@ -1,10 +1,7 @@
 /**
- * Test helper: one HTTP request through node:http with no agent of its own
- * (unless given), a body sent with Content-Length or chunked (one write per
- * element, each after the last drained), and the answer as sent: gzip is
- * not undone, so tests see the bytes on the wire.
- *
- * Usage: `const res = await rawRequest(port, { method: 'POST', chunks: ['a', 'b'] });`
+ * One HTTP request through node:http without an agent of its own, a body sent with Content-Length or chunked (one
+ * write per element, each after the last drained), the answer as sent (gzip not undone): the bytes on the wire.
+ * Usage: const res = await rawRequest(port, { method: 'POST', chunks: ['a', 'b'] })
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 

@@ -1,14 +1,7 @@
 /**
- * Starts a real child process and waits until its output (stdout and stderr
- * together) matches `ready`: the one spawner for servers, the start script
- * and CLIs in tests.
- *
- * Usage:
- *   const server = await spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
- *     cwd, env: { PORT: '0' }, ready: /"url":"([^"]+)".*listening/,
- *   });
- *   server.match[1]; // the first capture of `ready`
- *   await server.stop();
+ * The one spawner of servers, the start script and CLIs in tests: starts a real child process and waits until its
+ * stdout and stderr together match `ready`.
+ * Usage: const server = await spawnProcess(node, args, { cwd, env, ready: /"url":"([^"]+)"/ }); server.match[1]; await server.stop()
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 

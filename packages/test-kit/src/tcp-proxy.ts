@@ -1,15 +1,8 @@
 /**
- * A TCP pass-through a test can cut, stall and restore on the same port, to
- * play "the database (or an upstream server) went away / hangs / came back".
- *
- * Usage:
- *   const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
- *   const url = proxy.rewrite(databaseUrl); // same database, through the proxy
- *   await proxy.cut();     // every connection dropped, new ones refused
- *   await proxy.restore(); // listening again on the same port
- *   proxy.stall();         // connections stay open but no byte moves (a hung peer)
- *   proxy.resume();        // held bytes flow again
- *   await proxy.close();
+ * A TCP pass-through a test can cut, stall and restore on the same port: the database or an upstream went away,
+ * hangs, came back.
+ * Usage: const proxy = await startTcpProxy({ host, port }); proxy.rewrite(databaseUrl); await proxy.cut();
+ *        await proxy.restore(); proxy.stall(); proxy.resume(); await proxy.close()
  */
 import net from 'node:net';
 

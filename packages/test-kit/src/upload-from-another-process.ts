@@ -1,14 +1,8 @@
 /**
- * Test helper: uploads a body with fetch (undici, no `Expect: 100-continue`)
- * from a separate Node process, as a real client would. In the test's own
- * process, client and server share one event loop and an early answer
- * mostly wins the race against the upload; from another process, a server
- * that closes under the upload makes undici report EPIPE/ECONNRESET
- * instead of the answer it received.
- *
- * Usage:
- *   const outcomes = await uploadFromAnotherProcess(`${url}/register`, { bytes: 11 * 1024 * 1024, times: 5, contentType: 'application/json' });
- *   // [{ status: 413, body: '{"error":"entity length exceeds maximum"}', retryAfter: null }, { error: 'EPIPE' }, ...]
+ * Uploads a body with fetch (no `Expect: 100-continue`) from a separate Node process, as a real client: in the
+ * test's own process an early answer mostly wins the race; from another, a server that closes under the upload
+ * shows as EPIPE/ECONNRESET instead of its answer.
+ * Usage: await uploadFromAnotherProcess(`${url}/register`, { bytes: 11 * 1024 * 1024, times: 5, contentType })
  */
 import { execFile } from 'node:child_process';
 

@@ -1,19 +1,8 @@
 /**
- * Waits for something to happen that a test cannot subscribe to (a log line,
- * a row, a metric, a restarted process, a revoked token being refused):
- * polls `condition` until it returns a truthy value, and returns that value.
- * The one way tests wait: never a fixed sleep before asserting, never a
- * bound on how long it took (CI is a loaded 2-core box; times are measured
- * in `npm run bench`).
- *
- * The deadline only catches a hang: it is generous (30 s by default) and
- * exceeding it throws with `message`. A condition that throws (e.g. a fetch
- * to a server that is restarting) counts as "not yet"; its last error is
- * reported if the deadline passes.
- *
- * Usage:
- *   const line = await waitFor(() => logs.find((l) => l['msg'] === 'request'));
- *   await waitFor(async () => (await fetch(url)).status === 401, { message: 'the token was never refused' });
+ * The one way tests wait for what they cannot subscribe to: poll `condition` until truthy and return the value.
+ * Never a fixed sleep, never a bound on duration (CI is a loaded 2-core box; times belong to `npm run bench`). The
+ * deadline (30 s) only catches a hang and throws `message`; a throwing condition counts as "not yet".
+ * Usage: await waitFor(async () => (await fetch(url)).status === 401, { message: 'never refused' })
  */
 export interface WaitForOptions {
   /** Fails after this long; a guard against hangs, not a measure (default 30 s). */

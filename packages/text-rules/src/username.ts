@@ -1,9 +1,7 @@
 /**
- * The one identifier rule for usernames: RFC 8265 section 3.3
- * (UsernameCaseMapped) and a confusable check beyond it (UTS #39).
- * The stored name keeps what the user typed; uniqueness and sign-in use
- * its key, and a new name may not share an existing name's skeleton
- * (docs/oauth.md, "Usernames").
+ * The one identifier rule for usernames: RFC 8265 section 3.3 (UsernameCaseMapped) and a UTS #39 confusable check.
+ * The stored name keeps what the user typed; uniqueness and sign-in use its key, and a new name may not share an
+ * existing name's skeleton (docs/oauth.md, "Usernames").
  */
 import unhomoglyph from 'unhomoglyph';
 import { identifierProblem } from './stored-text.ts';

@@ -1,12 +1,7 @@
 /**
- * The hero API (docs/heroes-api.md) with the session's token: a DPoP token
- * as `Authorization: DPoP` with a fresh proof per request (dpop.ts), a
- * bearer one as `Authorization: Bearer`. A 401
- * means the token expired or was revoked: SessionExpiredError, and the app
- * asks to sign in again. A create carries an Idempotency-Key of its own and
- * is sent again with it (at most CREATE_ATTEMPTS times) when it got no
- * answer, a 502/504 from a proxy, or 409 `idempotency_key_in_use`: the hero
- * is made once, whatever was lost on the way.
+ * The hero API with the session's token (docs/heroes-api.md): DPoP with a fresh proof per request, or Bearer. A 401
+ * is SessionExpiredError (sign in again). A create carries its own Idempotency-Key and is resent with it (at most
+ * CREATE_ATTEMPTS) after no answer, a proxy's 502/504 or 409 `idempotency_key_in_use`: the hero is made once.
  */
 import { clearSession, loadSession } from './session.ts';
 import { currentKeyPair, proof } from './dpop.ts';

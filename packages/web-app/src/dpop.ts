@@ -1,16 +1,8 @@
 /**
- * DPoP (RFC 9449): the app's tokens are bound to a key pair that never
- * leaves the browser, so a token copied out of the page (storage, logs, a
- * proxy) is useless without it.
- * - the pair is WebCrypto ECDSA P-256 (ES256), its private key generated
- *   non-extractable: no script, this one included, can read its bytes; it
- *   is kept in IndexedDB (structured clone keeps the CryptoKey as it is) so
- *   every tab and reload of this origin uses the same key;
- * - a new pair is made at each sign-in (the code's `dpop_jkt`, RFC 9449
- *   section 10, names it) and dropped at sign-out;
- * - a proof per request: `htm`, `htu` (this origin's URL without query),
- *   a random `jti`, `iat`, `ath` for the hero API, and the last
- *   `DPoP-Nonce` the token endpoint sent (section 8).
+ * DPoP (RFC 9449): tokens are bound to a WebCrypto P-256 key pair whose private key is non-extractable and kept in
+ * IndexedDB for every tab of this origin, made anew at each sign-in (`dpop_jkt`, section 10) and dropped at
+ * sign-out. A proof per request: `htm`, `htu` without query, a random `jti`, `iat`, `ath` for the hero API, and
+ * the token endpoint's last `DPoP-Nonce` (section 8).
  */
 const DB_NAME = 'heroes';
 const STORE = 'dpop-keys';

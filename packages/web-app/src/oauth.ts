@@ -1,16 +1,8 @@
 /**
- * Sign-in through the authorization-code flow with PKCE (RFC 7636) as a
- * public client, and sign-out by revoking the token (RFC 7009).
- * - `state` (RFC 6749 section 10.12) and the PKCE verifier are kept in
- *   sessionStorage across the redirect and used once;
- * - the callback checks `state`, then `iss` (RFC 9207 section 2.4: the
- *   server's metadata says it always sends one): an answer without `iss`,
- *   or naming another issuer than this origin (the edge, whose
- *   PUBLIC_BASE_URL is the issuer), is refused, error answers included,
- *   before any code is exchanged;
- * - the token is DPoP-bound (dpop.ts): the request names the key
- *   (`dpop_jkt`) and the exchange carries a proof, sent again with the
- *   server's nonce when it asks for one (`use_dpop_nonce`).
+ * Sign-in by the authorization-code flow with PKCE (RFC 7636) as a public client; sign-out by revoking the token
+ * (RFC 7009). `state` and the verifier live in sessionStorage across the redirect, used once; the callback checks
+ * `state`, then `iss` (RFC 9207 section 2.4: missing or another issuer is refused before any exchange); the token is
+ * DPoP-bound (`dpop_jkt`, a proof on the exchange, resent with the server's nonce on `use_dpop_nonce`).
  */
 import { CLIENT_ID, SCOPE, redirectUri } from './config.ts';
 import { clearSession, saveSession, type Session } from './session.ts';

@@ -1,9 +1,7 @@
 /**
- * The bcrypt bound: raw bcrypt compares per second at the servers' cost,
- * in this process, with as many in flight as libuv has threads (all of
- * them busy, as the token endpoint's would be). Endpoints that do one
- * compare (or hash) per request cannot beat it; their ratio to it shows
- * what everything else around the hash costs.
+ * The bcrypt bound: raw compares per second at the servers' cost, in this process, as many in flight as libuv has
+ * threads. An endpoint doing one compare per request cannot beat it; its ratio shows what the work around the hash
+ * costs.
  */
 import bcrypt from 'bcrypt';
 

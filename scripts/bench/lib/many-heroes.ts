@@ -1,9 +1,7 @@
 /**
- * Grows the heroes table to `count` rows in one INSERT … generate_series
- * (idempotent: only the missing rows are added), then ANALYZE, so the
- * sections measuring scale share one data set. Names are `Hero <n> <16
- * letters from md5>`: a 4-letter pattern such as `wvut` matches about a
- * hundred of 200,000.
+ * Grows the heroes table to `count` rows in one INSERT … generate_series (only the missing rows), then ANALYZE,
+ * so the scale sections share one data set. Names are `Hero <n> <16 letters from md5>`: a 4-letter pattern such as
+ * `wvut` matches about a hundred of 200,000.
  */
 import type { BenchContext } from './context.ts';
 

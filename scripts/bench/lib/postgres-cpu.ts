@@ -1,15 +1,7 @@
 /**
- * CPU time of the PostgreSQL backends that serve the service's database
- * (the servers' pool connections; /proc/<pid>/stat of each backend, read
- * when the server runs on this machine), to print beside a load what its
- * statements cost in the database. Backends that connect after the meter
- * starts are not counted: start it once the servers' pools are warm (a
- * warm-up load first).
- *
- * Usage:
- *   const pgCpu = await meterPostgresCpu(ctx.sql);
- *   ...load...
- *   const usPerRequest = pgCpu.perRequest(result.requests.total); // undefined: not measurable here
+ * CPU time of the PostgreSQL backends serving the service's database (/proc/<pid>/stat of each, when the server
+ * runs on this machine), to print what a load's statements cost there. Backends that connect after the meter
+ * starts are not counted: start it once the pools are warm. perRequest() is undefined where it cannot measure.
  */
 import fs from 'node:fs';
 import type pg from 'pg';

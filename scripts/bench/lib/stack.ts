@@ -1,26 +1,18 @@
 /**
- * The service under test: BENCH_BASE_URL (a running service; DATABASE_URL
- * must then name its database, BENCH_AUTH_URL its authorization server and
- * BENCH_RS_CLIENT_SECRET the resource server's client secret for the
- * introspection figure), else a fresh database on DATABASE_URL's server (or
- * the embedded PostgreSQL server) with both servers started here as their
- * own processes (logs in the OS temp folder). Environment passed to the
- * servers applies (WORKERS=2, LOG_LEVEL, ...).
- * The servers run as the production image runs them: compiled (`npm run
- * build` first, turbo skips it when nothing changed), `node
- * packages/<server>/dist/main.js` with the image's NODE_OPTIONS
- * (processes.ts), NODE_ENV production. BENCH_SOURCE=1 runs the TypeScript sources through tsx
- * instead (as `npm start`; about 20 MB more RSS per server for tsx).
+ * The service under test: BENCH_BASE_URL (a running service; then DATABASE_URL, BENCH_AUTH_URL and
+ * BENCH_RS_CLIENT_SECRET name its parts), else a fresh database with both servers started here, as the production
+ * image runs them: compiled (`npm run build` first), the image's NODE_OPTIONS, NODE_ENV production (BENCH_SOURCE=1:
+ * the sources through tsx, as `npm start`). Environment for the servers applies (WORKERS, LOG_LEVEL).
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '../../repo-root.ts';
 import { givenDatabaseUrl, resolveDatabaseUrl } from '@heroes/embedded-postgres';
 import { loadSettings, SHARED_SETTINGS } from '@heroes/platform/settings';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { freePort, spawnNode, waitForPort } from './processes.ts';
 
 export interface Stack {

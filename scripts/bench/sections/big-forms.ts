@@ -1,17 +1,8 @@
 /**
- * Large anonymous forms against the running stack (docs/http.md, body limits: one 10 MB
- * form once blocked the authorization server 4-8 s and grew it by 400 MB):
- * `grant_type=password&username=a+a+…` (9.5 MB) and 10 MB of `+`, at
- * POST /auth/token without client credentials (directly at the
- * authorization server, and through the edge) and at POST /register
- * through the edge; each with Content-Length and chunked. While each is
- * handled, GET /health/live of both servers is asked one after another
- * (the test kit's probeLatencyWhile): the slowest answer bounds the
- * event-loop stall of that server. Anchor: the slowest probe of each server
- * over one idle second just before (on a loaded machine, scheduling alone
- * delays probes). RSS of both processes sampled for the peak growth. Goal
- * per shape: slowest probe < 50 ms beyond the idle one, RSS growth < 50 MB.
- * Leaves nothing behind.
+ * Large anonymous forms (docs/http.md, body limits): 9.5 MB `username=a+a+…` and 10 MB of `+` at POST /auth/token
+ * (at the authorization server and through the edge) and POST /register, Content-Length and chunked, while both
+ * servers' /health/live is probed (probeLatencyWhile) and RSS sampled. Goal per shape: slowest probe < 50 ms beyond
+ * the idle second just before, RSS growth < 50 MB.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { postFormBody, probeLatencyWhile } from '@heroes/test-kit';

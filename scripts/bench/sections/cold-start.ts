@@ -1,19 +1,13 @@
 /**
- * Cold `npm start` on the embedded PostgreSQL server: seconds from spawning
- * `node --import tsx scripts/start.ts` (what `npm start` runs) until the
- * edge answers `GET /health/ready` with 200, first with a fresh data folder
- * (the cluster is created), then again on the folder that run left (the
- * cluster is reused). Its own ports, data folder (HEROES_DATA_DIR in the OS
- * temp folder, removed after) and embedded port (EMBEDDED_PG_PORT), so it
- * never meets another server; DATABASE_URL is unset for it. Each start is
- * stopped with SIGTERM (drain, then the embedded server stops) before the
- * next. Goal: < 5 s each, on an idle machine.
+ * Cold `npm start` on the embedded server: seconds from spawning scripts/start.ts until the edge's /health/ready
+ * answers 200, with a fresh data folder, then reusing it; its own ports, data folder and embedded port, DATABASE_URL
+ * unset; each start stopped with SIGTERM before the next. Goal < 5 s each on an idle machine.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '../../repo-root.ts';
 import { freePort } from '../lib/processes.ts';
 import type { Row } from '../lib/report.ts';
 import type { Section } from './section.ts';

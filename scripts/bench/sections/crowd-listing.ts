@@ -1,11 +1,7 @@
 /**
- * A crowd of full listings (docs/performance.md, "List cache"): 300
- * concurrent GET /heroes of CROWD_HEROES (100,000) heroes, half of them
- * accepting gzip, each read to its end; meanwhile other
- * requests (GET /heroes/:id, one after another) are timed and the edge's
- * RSS is sampled every 50 ms. Goals: edge peak RSS < 200 MB, the other
- * requests' p99 < 100 ms, every listing complete.
- * Leaves behind: CROWD_HEROES heroes (later sections grow them further).
+ * A crowd of full listings (docs/performance.md, "List cache"): 300 concurrent GET /heroes of 100,000 heroes, half
+ * accepting gzip, each read to its end, while GET /heroes/:id is timed and the edge's RSS sampled every 50 ms.
+ * Goals: edge peak RSS < 200 MB, the other requests' p99 < 100 ms, every listing complete. Leaves its heroes.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

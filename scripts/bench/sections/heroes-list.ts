@@ -1,13 +1,7 @@
 /**
- * GET /heroes with a valid token, 10 heroes, 50 connections, against the
- * raw anchor (raw-anchor-server.ts) run in the same way right after.
- * Goal: ≥ 1.0× the anchor's throughput, p99 < 10 ms, and CPU per request
- * ≤ 1.5× the anchor's (the figure that noise on a shared machine moves
- * least; the `layers` section splits it by layer). Then the same with a
- * browser's `Accept-Encoding: gzip, deflate, br, zstd` (every answer
- * gzipped: http-kit's threshold is 0), priced against the same anchor run,
- * which never gzips: a figure without a goal (1.4–1.7× the anchor's CPU
- * from run to run, docs/performance.md). Seeds 10 heroes (kept).
+ * GET /heroes, valid token, 10 heroes, 50 connections, against the raw anchor run right after. Goal ≥ 1.0× its
+ * throughput, p99 < 10 ms, CPU per request ≤ 1.5× (the figure noise moves least; `layers` splits it). Then the same
+ * with a browser's Accept-Encoding (every answer gzipped; the anchor never gzips), without a goal. Seeds 10 heroes.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';

@@ -1,26 +1,8 @@
 /**
- * What each layer of the resource server costs on GET /heroes: CPU per
- * request of the compiled server with every layer on, with each layer of
- * the app left out in turn (the test-only `skipLayers` option, through
- * layer-variant-server.js), with all of them out (the list cache kept),
- * without the list cache, with neither, and of the raw anchor
- * (raw-anchor-server.ts). Each variant runs as its own process, started
- * for its load and stopped after it; the variants take turns, ROUNDS
- * times (BENCH_LAYER_ROUNDS, default 3), each load BENCH_LAYER_SECONDS
- * (default 5) after a 2 s warm-up, and the median per variant is printed
- * (so one noisy load cannot move a figure). A regression then shows in the
- * row of the layer it came from: a row's "cost" is what its variant
- * spares against the row it is compared with (every layer on, or, for the
- * uncached row without the layers, the uncached one with them); the list
- * cache "saves" (its row is dearer than every layer on). Uses the 10 heroes
- * of the `heroes` section (seeds them when it runs alone). Goal of the
- * "every layer on" row: ≤ 1.5× the anchor's CPU.
- *
- * Comparing two builds (a change's A/B, in the same minutes):
- * BENCH_LAYER_BASELINE=<other checkout>/scripts/bench/layer-variant-server.js
- * adds that build's "every layer on" as the row "baseline build";
- * BENCH_LAYER_VARIANTS=label,label keeps only the variants so labelled
- * (e.g. `every layer on,baseline build,without log`; the anchor always runs).
+ * What each layer of the resource server costs on GET /heroes: CPU per request with every layer on, each left out
+ * in turn (layer-variant-server.js), all out, without the list cache, and of the raw anchor; each its own process,
+ * taking turns BENCH_LAYER_ROUNDS times, median printed. Goal: every layer on ≤ 1.5× the anchor. A/B of two builds:
+ * BENCH_LAYER_BASELINE=<other checkout>/scripts/bench/layer-variant-server.js, BENCH_LAYER_VARIANTS to keep rows.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -73,7 +55,7 @@ export const layers: Section = {
     for (let round = 1; round <= ROUNDS; round++) {
       ctx.say(`layers: round ${round} of ${ROUNDS}`);
       for (const variant of VARIANTS) {
-        const us = await measure(ctx, variant, auth);
+        const us = (await measure(ctx, variant, auth))?.us;
         if (us !== undefined) samples.get(variant.label)!.push(us);
       }
     }
@@ -97,8 +79,8 @@ export const layers: Section = {
   },
 };
 
-/** CPU µs per request of one variant under 50 connections of GET /heroes. */
-export async function measure(ctx: BenchContext, variant: Variant, headers: Record<string, string>): Promise<number | undefined> {
+/** CPU µs per request of one variant under 50 connections of GET /heroes, and the requests measured. */
+export async function measure(ctx: BenchContext, variant: Variant, headers: Record<string, string>): Promise<{ us: number; requests: number } | undefined> {
   const port = await freePort();
   const anchor = variant.skip === undefined;
   const entry = variant.entry ?? path.join(import.meta.dirname, '..', anchor ? 'raw-anchor-server.ts' : 'layer-variant-server.js');
@@ -112,7 +94,8 @@ export async function measure(ctx: BenchContext, variant: Variant, headers: Reco
     const meter = meterCpu(server.pid);
     const result = await runLoad({ url, connections: 50, duration: SECONDS, headers });
     if (result.non2xx > 0) ctx.say(`${variant.label}: ${result.non2xx} non-2xx answers`);
-    return meter.perRequest(result.requests.total);
+    const us = meter.perRequest(result.requests.total);
+    return us === undefined ? undefined : { us, requests: result.requests.total };
   } finally {
     await stopProcess(server.child);
   }
@@ -127,7 +110,7 @@ export async function ensureHeroes(ctx: BenchContext): Promise<void> {
   }
 }
 
-function medianOf(values: readonly number[]): number {
+export function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

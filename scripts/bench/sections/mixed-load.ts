@@ -1,10 +1,7 @@
 /**
- * A mixed load for BENCH_MIXED_SECONDS (default 60) s, 20 connections,
- * every request drawn at random: 80% reads (GET /heroes/:id 50%, search
- * 20%, a 100-hero page 10%), 15% writes (POST a new hero 8%, PUT a rename
- * 7%), 5% POST /auth/token. Both servers' RSS is sampled throughout and
- * read 2 s after the load stops. Goal: < 150 MB each after the load.
- * Runs after the scale sections (MANY_HEROES heroes); adds heroes.
+ * A mixed load for BENCH_MIXED_SECONDS (60) at 20 connections: 80 % reads (by id, search, a page), 15 % writes
+ * (create, rename), 5 % password grants; both servers' RSS sampled and read 2 s after. Goal < 150 MB each. Runs
+ * after the scale sections; adds heroes.
  */
 import crypto from 'node:crypto';
 import { basic, sleep } from '../lib/http.ts';

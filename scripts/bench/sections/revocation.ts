@@ -1,11 +1,7 @@
 /**
- * Revocation reach: how long after `POST /auth/revoke` answers the resource
- * server refuses the revoked token it had cached (the revocation notice
- * travels by PostgreSQL LISTEN/NOTIFY). Each of ROUNDS tokens is issued,
- * used twice (so the edge caches it), revoked, then used every 5 ms until
- * it is refused. Goal: every round ≤ 1 s. The tests only check that the
- * token dies (they cannot bound time on a loaded CI machine); the figure
- * is measured here.
+ * Revocation reach: how long after POST /auth/revoke answers the resource server refuses the token it had cached
+ * (the notice travels by LISTEN/NOTIFY); each token is used twice, revoked, then tried every 5 ms. Goal ≤ 1 s each.
+ * Measured here because tests cannot bound time on a loaded CI machine.
  */
 import { issueToken } from '../lib/context.ts';
 import { basic, expectOk, post, sleep } from '../lib/http.ts';

@@ -1,18 +1,8 @@
 /**
- * Brute force against one account while others log in:
- * - 20 connections guess the password of one account (password grant,
- *   wrong passwords) for BENCH_DURATION seconds, from one attacker address;
- * - meanwhile (after the guessers' 2 s head start, in which the throttle
- *   engages), one real user after another logs in with the right password,
- *   each from an address of its own, one login at a time.
- * Requests go to the authorization server directly with the
- * `X-Forwarded-For` the edge would send (it trusts loopback), so attacker
- * and users have distinct client addresses on one machine.
- * Figures: the guessers' answers (429s: refused without a password check;
- * 400s: checked), and the real logins' latency under attack beside the
- * same logins measured alone just before (goal: p99 ≤ 2× alone, all 200).
- * Leaves behind: the throttled account and attacker address (their own
- * rows; later sections use other accounts and 127.0.0.1).
+ * Brute force beside real logins: 20 connections guess one account's password from one address while (after a
+ * 2 s head start) real users log in one at a time, each from its own address (the edge's X-Forwarded-For, sent to
+ * the authorization server directly). Figures: the guessers' 429s and 400s; the logins' latency against the same
+ * logins alone (goal p99 ≤ 2×, all 200). Leaves the throttled account's rows.
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -1,26 +1,8 @@
 /**
- * bcrypt-bound endpoints against the bcrypt bound of the same run (raw
- * compares in this process, measured just before and just after the token
- * load and averaged: the machine's other load drifts within seconds):
- * - POST /auth/token, password grant, through the edge, 8 connections,
- *   after a 3 s warm-up load (not measured);
- *   goal ≥ 0.9× the bound (one password compare per request; the client
- *   secret check is cached after its first success);
- *   the authorization server's CPU per request is split into bcrypt's
- *   threads (libuv's pool) and the rest (event loop, GC), which is what
- *   the endpoint costs around the hash; beside it the CPU per request of
- *   the edge (forwarding) and of the PostgreSQL backends serving the
- *   database (the grant's statements), which share the cores with bcrypt;
- *   and after the load, what the same three burn with no request at all
- *   (timers, metrics collectors, the revocation LISTEN connection), in ms
- *   per second: the figures per request include it, spread over the
- *   requests of the load (at 40 requests a second, 4 ms/s is 100 µs each);
- * - POST /auth/token, client_credentials grant (RFC 6749 section 4.4), 8
- *   connections, beside the password grant's figure (its anchor): no user
- *   password to hash, the client secret verified once and remembered, so
- *   it is bound by the token writes, not by bcrypt; shown without a goal;
- * - POST /register, a new username per request (one hash each), shown
- *   without a goal.
+ * bcrypt-bound endpoints against the bcrypt bound (measured before and after, averaged): the password grant
+ * through the edge (8 connections, after a 3 s warm-up; goal ≥ 0.9×), with the auth server's CPU per request split
+ * into bcrypt's threads and the rest, the edge's and PostgreSQL's, and what the three burn idle; then the
+ * client_credentials grant and POST /register, without goals.
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';

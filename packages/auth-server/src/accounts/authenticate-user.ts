@@ -1,31 +1,8 @@
 /**
- * Checks a username and password against the users table (the hash that
- * the resource server's /register stored with bcrypt).
- *
- * Rules enforced here:
- * - unknown user and wrong password are indistinguishable to the caller,
- *   and take the same time: an unknown user still pays one bcrypt compare
- *   (against a dummy hash of the same cost), so response time does not
- *   reveal which usernames exist;
- * - an empty password never matches;
- * - the account is found by the key of the username (@heroes/text-rules
- *   usernameKey, RFC 8265 UsernameCaseMapped): `Alice`, `alice` and
- *   fullwidth `ａｌｉｃｅ` are one account; a username no account can have
- *   (NUL, control or invisible characters, a lone surrogate, leading or
- *   trailing spaces) is unknown without a query;
- * - a password with a lone surrogate never matches: it has no UTF-8 form,
- *   and bcrypt would compare it as U+FFFD. (A NUL is fine: bcrypt compares
- *   every byte, and the password never reaches a query.)
- * - the user is read with one plain statement (adapter/find-by-key.ts):
- *   one read per token request, started as soon as the username is given,
- *   so the caller can send it beside its own statement (the throttle's, one
- *   round trip for both) and hand the password over after;
- * - a disabled user (`auth users disable`) never matches, and the caller
- *   hears the same as for a wrong password; `why.reason` (for the audit
- *   trail only) says which it was: unknown user, wrong password, disabled;
- * - every compare goes through the bounded hash queue (http-kit's
- *   BoundedQueue): when it is full, QueueFullError (a 503 with Retry-After
- *   for the callers) at once, no password checked.
+ * Checks a username and password against the users table. Unknown user, wrong password and disabled user look and
+ * take the same (an unknown user pays a compare against a dummy hash); `why.reason` tells them apart for the audit
+ * only. Found by the username key (RFC 8265); a name no account can have, an empty password or a lone surrogate never
+ * match. Every compare goes through the bounded hash queue (full: QueueFullError at once).
  */
 import bcrypt from 'bcrypt';
 import type { PrismaClient } from '@heroes/db';

@@ -1,17 +1,7 @@
 /**
- * oidc-provider adapter for the `Client` model: read-only over the
- * `oauth_clients` table the `auth` CLI writes. Dynamic registration is off,
- * so upsert/destroy are never called by the library; they are no-ops.
- *
- * Rules enforced here:
- * - every request reads the row, so `auth set-scopes` and a client
- *   registered after start apply at once;
- * - the resource server's client is introspection-only (client-metadata.ts);
- * - an id outside VSCHAR (RFC 6749 Appendix A.1; the CLI registers no such
- *   id) is not found, without a database read (a NUL byte would make
- *   PostgreSQL fail the query);
- * - read through find-by-key.ts (a prepared pg statement): every token and
- *   introspection request reads one or two clients.
+ * oidc-provider adapter for `Client`, read-only over the `oauth_clients` table the `auth` CLI writes (dynamic
+ * registration is off: upsert/destroy are no-ops). Every request reads the row, so CLI changes apply at once; an id
+ * outside VSCHAR (RFC 6749 Appendix A.1) is not found without a query.
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';

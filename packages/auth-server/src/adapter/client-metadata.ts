@@ -1,39 +1,8 @@
 /**
- * An `oauth_clients` row (written by the `auth` CLI) as oidc-provider client
- * metadata.
- *
- * Rules enforced here:
- * - a client with a secret authenticates with it (Basic or form body); the
- *   stored bcrypt hash stands in for `client_secret` and is only ever
- *   compared through compareClientSecret (see clients/secret-cache.ts);
- *   a client without a secret is public (`none`);
- * - its grant types are the registered ones or the default of its kind
- *   (clients/grant-types.ts): a public client never gets a refresh token
- *   or client credentials;
- * - the code flow (response type `code`) needs a registered redirect URI
- *   and the authorization_code grant; every registered URI is listed (the
- *   library compares exactly);
- * - what the client may be granted (scopes/allowed-scopes.ts: none
- *   registered → the hero scopes, written out) travels as the custom
- *   property `allowed_scopes`, not as `scope`: the library would check a
- *   `scope` against its static scope list, which holds only `openid` (the
- *   catalogue is ours, scopes/scope-catalogue.ts), and our grants decide
- *   scopes themselves;
- * - the resource server's own client (RESOURCE_SERVER_CLIENT_ID) exists only
- *   to introspect: no grant type, no response type, no redirect URI, so the
- *   token endpoint refuses every grant for it (see
- *   middleware/unauthorized-client.ts) while introspection, which is client
- *   authentication only, keeps working;
- * - a redirect URI with a private-use scheme (RFC 8252 section 7.1, such as
- *   `com.example.app:/callback`) makes the client `native`: oidc-provider
- *   validates redirect URIs per application type, and a `web` client may
- *   only register http(s) ones. Only http(s) URIs keep the client `web`
- *   (loopback http URIs, RFC 8252 section 7.3, are valid for both);
- * - `allowed_origins`: the web origins whose pages may call the token,
- *   revoke and introspect endpoints (clients/allowed-origins.ts), read by
- *   the provider's clientBasedCORS (provider/client-cors.ts);
- * - `auth add-client --require-dpop` is RFC 9449's `dpop_bound_access_tokens`:
- *   every token request of the client must carry a DPoP proof.
+ * An `oauth_clients` row as oidc-provider client metadata: secret (compared only through clients/secret-cache.ts) or
+ * `none`; its grant types; every redirect URI (a private-use scheme makes it `native`, RFC 8252); allowed scopes as
+ * `allowed_scopes`, not `scope` (our grants decide scopes); `allowed_origins`; `--require-dpop` as
+ * `dpop_bound_access_tokens`. The resource server's own client has no grant or response type: introspection only.
  */
 import type { OAuthClient } from '@heroes/db';
 import type { ClientMetadata } from 'oidc-provider';

@@ -1,19 +1,8 @@
 /**
- * The adapters' (and the password grant's) reads by key, as plain
- * statements on the pool the Prisma client runs on (sqlPool, @heroes/db's naming rule). Every introspection and every token
- * request reads a client, a token and a grant; a Prisma query compiles its
- * plan in WebAssembly on each call (about 0.7 ms of CPU, most of a cold
- * introspection in a profile), a plain statement costs a fraction.
- * Their writes are in write-by-key.ts.
- *
- * Rules enforced here:
- * - rows come back in the shape Prisma gives (Dates, parsed jsonb, text[]),
- *   so the adapters' rules (expiry, consumed) are unchanged;
- * - timestamps are read as epoch milliseconds: the columns are TIMESTAMP(3)
- *   holding UTC (as Prisma writes them), which pg alone would read as local
- *   time;
- * - database failures are pg's own errors: mapDatabaseError (@heroes/db)
- *   classifies them as it does Prisma's (outage → 503).
+ * The adapters' and the password grant's reads by key as plain statements on the Prisma client's pool (sqlPool):
+ * a Prisma query compiles its plan in WebAssembly on every call. Rows come back in Prisma's shape (Dates, jsonb,
+ * text[]); TIMESTAMP(3) columns hold UTC and are read as epoch milliseconds; failures are pg's own errors, classified
+ * by @heroes/db's one classifier. Writes are in write-by-key.ts.
  */
 import { sqlPool, type Prisma, type PrismaClient } from '@heroes/db';
 

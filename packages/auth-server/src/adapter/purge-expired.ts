@@ -1,23 +1,8 @@
 /**
- * Deletes expired tokens, codes and provider records on an interval, and
- * login-throttle rows (throttle/login-throttle.ts) that no longer refuse
- * anything and were started over a day ago, so guesses with random
- * usernames or addresses cannot grow that table without end, known
- * addresses whose last success is older than LOGIN_KNOWN_ADDRESS_DAYS,
- * audit events older than AUDIT_RETENTION_DAYS, and the resource server's
- * expired Idempotency-Key answers, and DPoP proof ids past their window
- * (@heroes/db's dpop-proof-ids.ts).
- *
- * Rules enforced here:
- * - deletes run in batches of at most PURGE_BATCH_ROWS rows, one table and
- *   one batch at a time, each its own short statement on one pooled
- *   connection: however many rows expired at once (millions after a
- *   traffic peak), a purge never holds the pool, long locks or a long
- *   transaction that requests would wait behind (`npm run bench`, section
- *   `growth`, measures it);
- * - the timer is unref'd: it never keeps the process alive;
- * - a failed run is logged and retried at the next tick, never thrown;
- * - runs never overlap.
+ * Deletes on an interval what has expired: tokens, codes, provider records, login-throttle rows that refuse nothing
+ * any more, known addresses past LOGIN_KNOWN_ADDRESS_DAYS, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key
+ * answers and DPoP proof ids. At most PURGE_BATCH_ROWS rows per statement, one at a time, so a purge never holds the
+ * pool or a long transaction; the timer is unref'd, runs never overlap, a failed run is logged and retried.
  */
 import type { PrismaClient } from '@heroes/db';
 import type { Logger } from 'pino';

@@ -1,15 +1,7 @@
 /**
- * oidc-provider adapter for every other model (Grant, Session, Interaction,
- * ReplayDetection, ...): one generic `oidc_records` table keyed by
- * (model, id).
- *
- * Rules enforced here:
- * - `find` never returns an expired record; a consumed one carries `consumed`;
- * - `destroy` and `revokeByGrantId` never throw on missing rows;
- * - a looked-up id, uid or user code with a NUL or a lone surrogate
- *   (params/storable-text.ts) is not found, without a query;
- * - reads and writes are prepared pg statements (find-by-key.ts,
- *   write-by-key.ts) but the look-up by user code (device flow, unused).
+ * oidc-provider adapter for every other model (Grant, Session, Interaction, ReplayDetection, ...): one `oidc_records`
+ * table keyed by (model, id). `find` never returns an expired record (a consumed one carries `consumed`); destroy and
+ * revokeByGrantId never throw on missing rows; an id with a NUL or lone surrogate is not found without a query.
  */
 import type { Prisma, PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';

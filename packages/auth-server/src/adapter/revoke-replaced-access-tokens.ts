@@ -1,14 +1,6 @@
 /**
- * A refresh replaces the access token (as Aqueduct's AuthServer: the old
- * access token is overwritten and stops working; RFC 6749 section 6).
- *
- * Rules enforced here:
- * - every access token of the grant except the one just issued is deleted;
- * - resource servers are told each one died (`{"tokenHash": ...}` on
- *   heroes_tokens_revoked), so their cache drops it; not the whole grant,
- *   whose new token stays valid.
- *
- * Usage: `await revokeReplacedAccessTokens(db, notify, grantId, newAccessTokenValue)`
+ * A refresh replaces the access token (RFC 6749 section 6; Aqueduct overwrote it): every access token of the grant
+ * but the new one is deleted and resource servers are told each `{"tokenHash": ...}`, not the whole grant.
  */
 import type { PrismaClient } from '@heroes/db';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';

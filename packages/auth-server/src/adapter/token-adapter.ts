@@ -1,28 +1,8 @@
 /**
- * oidc-provider adapter for the three token tables (access tokens, refresh
- * tokens, authorization codes).
- *
- * Rules enforced here:
- * - the row id is sha256(token value); the stored payload has no `jti` (the
- *   token value): it is put back from the looked-up value on `find`;
- * - rows link to their client and user (accountId = String(users.id));
- * - `find` never returns an expired row; a consumed row carries `consumed`;
- * - `find` of a value that no token can have (not 1–512 URL-safe base64
- *   characters, the alphabet of the library's opaque values) returns
- *   nothing without a query: a NUL or a lone surrogate never reaches the
- *   hash (which would turn the surrogate into U+FFFD) or the database;
- * - `consume` is single-use, atomically (RFC 6749 section 4.1.2, RFC 9700
- *   section 4.14.2): a conditional update, only where not yet consumed.
- *   The loser of a race (two exchanges of one code, two refreshes with one
- *   refresh token, both past the library's `consumed` check) gets
- *   invalid_grant and the whole grant is revoked, as for a replay;
- * - `destroy` and `revokeByGrantId` never throw on missing rows;
- * - destroying, consuming or revoking access tokens notifies resource servers;
- * - a new access token, a token revoked at /auth/revoke and a refresh token
- *   used again are recorded in the audit trail by the statement that writes
- *   or deletes the row (audit/token-audit.ts);
- * - reads and writes are prepared pg statements (find-by-key.ts,
- *   write-by-key.ts).
+ * oidc-provider adapter for access tokens, refresh tokens and codes. Row id = sha256(value), never the value; a value
+ * no token can have is not found without a query; expired rows never returned. `consume` is atomic and single-use
+ * (RFC 9700 section 4.14.2): a race's loser gets invalid_grant and the grant is revoked. Deleting access tokens
+ * notifies resource servers; issue, revocation and reuse are audited by the statement that writes the row.
  */
 import type { PrismaClient, Queryable } from '@heroes/db';
 import Provider, { errors, type Adapter, type AdapterPayload } from 'oidc-provider';

@@ -1,24 +1,8 @@
 /**
- * The adapters' writes by key, as plain statements on the pool the Prisma
- * client runs on (sqlPool, @heroes/db's naming rule), beside their reads (find-by-key.ts). Every
- * token request stores a grant, an access token and often a refresh token,
- * and a refresh or a code exchange consumes one: through Prisma each call
- * compiles its plan in WebAssembly (about 0.7 ms of CPU, several per token
- * request); a plain statement costs a fraction.
- *
- * Rules enforced here:
- * - timestamps are written as epoch milliseconds turned into UTC
- *   (`to_timestamp(ms / 1000) AT TIME ZONE 'UTC'`): the columns are
- *   TIMESTAMP(3) holding UTC, as Prisma writes them and find-by-key.ts
- *   reads them, whatever the process's time zone;
- * - an upsert replaces every stored column but `created_at`;
- * - `consume` is conditional (only where not yet consumed) and says
- *   whether it won, so a race has exactly one winner (RFC 9700 section
- *   4.14.2);
- * - deletes answer how many rows went, so callers notify only real
- *   revocations;
- * - database failures are pg's own errors, classified by http-kit's
- *   mapDatabaseError as Prisma's are.
+ * The adapters' writes by key as plain statements on the Prisma client's pool, beside find-by-key.ts: timestamps
+ * written as UTC whatever the process's zone; an upsert replaces every column but `created_at`; `consume` is
+ * conditional and says whether it won (one winner per race, RFC 9700 section 4.14.2); deletes say how many rows
+ * went, so only real revocations are notified.
  */
 import { sqlPool, type PrismaClient } from '@heroes/db';
 import type { RecordWith } from '../audit/audit-trail.ts';

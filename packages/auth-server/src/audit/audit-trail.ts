@@ -1,14 +1,7 @@
 /**
- * How the authorization server records audit events (@heroes/db's
- * audit-events.ts): each event rides on the statement that makes its change,
- * or is inserted alone when nothing else changes, and once written it is
- * also logged as one JSON line (`{"audit":{"type":…}, "msg":"audit event"}`).
- * `requestId` is the request's X-Request-Id (the platform's request context).
- *
- * Usage:
- *   const trail = createAuditTrail(logger);
- *   await countInWindow(trail.recordWith({ type: 'login.failed', username }, pool), key, ms);
- *   await trail.record(pool, { type: 'login.throttled', username });
+ * How the authorization server records audit events (@heroes/db's audit-events.ts): each rides on the statement that
+ * makes its change (or is inserted alone), and once written is logged as one JSON line with the request's id.
+ * Usage: await trail.record(pool, { type: 'login.throttled', username }); trail.recordWith(event, pool) for a statement
  */
 import { auditedQueryable, auditInsertStatement, auditLogRecord, insertAuditEvent, type AuditEvent, type Queryable, type Statement } from '@heroes/db';
 import { currentRequestId } from '@heroes/platform';

@@ -1,11 +1,6 @@
 /**
- * The audit of user logins (password grant, login form): login.succeeded,
- * login.failed (why: unknown user, wrong password, user disabled) and
- * login.throttled (how long), each with the username as typed, the client,
- * the client address and the request id (throttle/throttled-authenticator.ts
- * says when each is written).
- *
- * Usage: `createThrottledAuthenticator(authenticate, guard, createLoginAuditor(trail, pool))`
+ * The audit of user logins (password grant, login form): login.succeeded, login.failed (unknown user, wrong password,
+ * disabled), login.throttled (how long), each with the username as typed, the client, the address and the request id.
  */
 import type { Queryable } from '@heroes/db';
 import type { LoginAuditor } from '../throttle/throttled-authenticator.ts';

@@ -1,13 +1,13 @@
 /**
- * An audit event written inside a Prisma transaction (the `auth` CLI's
- * changes: clients, users, tokens), as one more statement of it: the event
- * and the change commit together or not at all.
- *
- * Usage:
- *   await db.$transaction([db.oAuthClient.create({ data }), auditStatement(db, { type: 'client.added', clientId })]);
- *   await db.$transaction(async (tx) => { ...; await auditStatement(tx, event); });
+ * An audit event written inside a Prisma transaction (the `auth` CLI's changes) as one more statement of it: event
+ * and change commit together or not at all. Each is also handed to the action's collector, which logs it once the
+ * action succeeded.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { auditInsertStatement, type AuditEvent } from '@heroes/db';
+
+/** The events auditStatement wrote within the current collectAuditEvents action. */
+const collected = new AsyncLocalStorage<AuditEvent[]>();
 
 interface RawExecutor<P> {
   $executeRawUnsafe(query: string, ...values: unknown[]): P;
@@ -15,5 +15,18 @@ interface RawExecutor<P> {
 
 export function auditStatement<P>(db: RawExecutor<P>, event: AuditEvent): P {
   const { text, values } = auditInsertStatement(event);
+  collected.getStore()?.push(event);
   return db.$executeRawUnsafe(text, ...values);
+}
+
+/**
+ * Runs `action` and answers the events its auditStatement calls wrote. When `action` throws, nothing is answered:
+ * its transaction did not commit (each CLI action makes its change in one transaction).
+ *
+ * Usage: `const { value, events } = await collectAuditEvents(() => disableUser(db, 'bob'));`
+ */
+export async function collectAuditEvents<T>(action: () => Promise<T>): Promise<{ value: T; events: AuditEvent[] }> {
+  const events: AuditEvent[] = [];
+  const value = await collected.run(events, action);
+  return { value, events };
 }

@@ -1,13 +1,7 @@
 /**
- * The audit events of the token adapter (adapter/token-adapter.ts), named
- * from the request the provider is answering (`Provider.ctx`):
- * - token.issued: a new access token's row (reason: its grant type);
- * - token.revoked: a token deleted by POST /auth/revoke (RFC 7009);
- * - refresh.reused: a consumed refresh token presented again, whose grant
- *   the library then revokes (RFC 9700 section 4.14.2), or the loser of a
- *   race to consume one.
- * Each names the user (by id: the row stores the username), the client,
- * the client address and the request id.
+ * The token adapter's audit events, named from the request being answered (`Provider.ctx`): token.issued (reason:
+ * its grant type), token.revoked (POST /auth/revoke), refresh.reused (a consumed refresh token presented again, or
+ * the loser of a race); each names the user id, client, address and request id.
  */
 import Provider, { type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AuditEvent } from '@heroes/db';

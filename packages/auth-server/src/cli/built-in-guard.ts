@@ -1,9 +1,6 @@
 /**
- * The built-in clients (tour-of-heroes, the resource server's own) are the
- * service's, not the operator's: removing or changing them breaks /app,
- * /docs or every hero request. Commands that remove or change a client
- * refuse them unless `--force` is given, and say why (like Keycloak's
- * built-in clients, which its admin console will not delete).
+ * The built-in clients (tour-of-heroes, the resource server's own) are the service's: removing or changing them
+ * breaks /app, /docs or every hero request, so commands refuse them without `--force` and say why.
  */
 import { Option } from 'clipanion';
 import { builtInClientRole } from '@heroes/oauth-scopes';

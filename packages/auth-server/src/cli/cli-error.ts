@@ -1,11 +1,6 @@
 /**
- * Expected failures of the `auth` command line and how any error becomes
- * the one line an operator sees.
- *
- * Rules enforced here:
- * - every message is a single line, never a stack trace;
- * - a database URL is shown only as host:port (never user or password);
- * - Prisma's multi-line messages are replaced by what they mean.
+ * Expected failures of the `auth` command line and how any error becomes the one line an operator sees: a single
+ * line, never a stack trace; a database URL only as host:port; Prisma's multi-line messages replaced by their meaning.
  */
 import { databaseAddress } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';

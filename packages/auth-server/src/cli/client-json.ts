@@ -1,14 +1,7 @@
 /**
- * A client as `--json` output shows it (get-client, list-clients, and the
- * `client` member of what the other commands print). Never a secret or
- * hash: ClientSummary does not carry them.
- *
- * Registered values and what applies are both given: a client registered
- * without scopes may be granted the hero scopes (scopes/allowed-scopes.ts),
- * one without origins is called from its redirect URIs' origins
- * (clients/allowed-origins.ts), one without grant types uses the default
- * of its kind (clients/grant-types.ts; the resource server's own client
- * only introspects: no grant at all).
+ * A client as `--json` shows it, never a secret or hash. Registered values and what applies are both given: the hero
+ * scopes for a client registered without scopes, its redirect URIs' origins without origins, its kind's default grant
+ * types without grant types (none for the resource server's own client).
  */
 import { effectiveGrantTypes, effectiveOrigins, type ClientSummary } from '../clients/index.ts';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';

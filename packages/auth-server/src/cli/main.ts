@@ -1,14 +1,7 @@
 /**
- * The `auth` command line (bin/auth.js loads this file through tsx):
- * registers and manages the OAuth 2.0 clients of the service.
- *
- * Rules enforced here:
- * - `auth` alone or `auth --help` lists the commands; `auth <command> --help`
- *   describes one;
- * - a command line clipanion cannot parse (unknown command or option, an
- *   option without its value) gives one line on stderr and exit code 1,
- *   instead of clipanion's multi-line usage dump (with `--json` anywhere on
- *   the line, as a JSON error, see run-action.ts).
+ * The `auth` command line (bin/auth.js loads it through tsx): registers and manages the service's OAuth clients.
+ * `auth` or `auth --help` lists the commands, `auth <command> --help` describes one; a line clipanion cannot parse is
+ * one line on stderr and exit 1 (a JSON error with `--json`), never a usage dump.
  */
 import { Builtins, Cli, type BaseContext } from 'clipanion';
 import { commandNames, createCli } from './create-cli.ts';

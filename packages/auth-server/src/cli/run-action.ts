@@ -1,11 +1,7 @@
 /**
- * The body of every command's execute(): runs the action, turns an expected
- * failure into one line on stderr and exit code 1. A stack trace is printed
- * only with AUTH_DEBUG=1. Also the pieces the client commands share.
- *
- * With `--json` (every command), the result is one JSON document on stdout
- * and a failure is one JSON line on stderr, `{"error": code, "message": line}`
- * (codes: see errorCode), with the same exit code 1.
+ * The body of every command's execute(): runs the action; an expected failure is one line on stderr and exit 1
+ * (a stack trace only with AUTH_DEBUG=1). With `--json` the result is one JSON document on stdout and a failure one
+ * JSON line on stderr, `{"error": code, "message": line}`. Also the pieces the client commands share.
  */
 import { Option, type BaseContext } from 'clipanion';
 import type { PrismaClient } from '@heroes/db';

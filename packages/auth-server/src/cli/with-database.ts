@@ -1,23 +1,15 @@
 /**
- * Runs one CLI action against the project's database: DATABASE_URL when set,
- * otherwise the database of the service running on HEROES_DATA_DIR, named
- * in its runtime file (`running.json`, written by `npm start`).
- *
- * Rules enforced here:
- * - the CLI never starts or creates an embedded PostgreSQL cluster: with no
- *   DATABASE_URL and no running service it fails in one line saying to start
- *   the service or set DATABASE_URL (a second cluster elsewhere would take
- *   the clients nobody's server reads);
- * - migrations are applied only when the tables are missing (Prisma P2021),
- *   then the action is retried once — not on every call (they cost ~1–2 s);
- * - the Prisma client is disconnected and an embedded server started here
- *   is stopped before returning, so the process can exit;
- * - every failure leaves as a CliError, ClientRegistryError or UserNotFoundError with a
- *   one-line message (see errorLine).
+ * Runs one CLI action against DATABASE_URL, else the database of the service running on HEROES_DATA_DIR
+ * (`running.json`). It never starts an embedded cluster (no database: one line saying what to do); migrates only
+ * when tables are missing, then retries once; disconnects before returning; every failure leaves as a one-line
+ * error; the action's audit events are logged once it succeeded.
  */
 import path from 'node:path';
-import { applyMigrations, createDb, dataDir, describeDatabase, readRuntimeFile, runtimeFilePath, type PrismaClient } from '@heroes/db';
+import { applyMigrations, createDb, describeDatabase, type PrismaClient } from '@heroes/db';
+import { dataDir, readRuntimeFile, runtimeFilePath } from '@heroes/platform/local-state';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
+import { collectAuditEvents } from '../audit/prisma-audit.ts';
+import { logAuditLines } from './audit-lines.ts';
 import { CliError, errorLine, isExpected } from './cli-error.ts';
 import { cliSetting } from './cli-settings.ts';
 
@@ -47,14 +39,20 @@ export async function writeToDatabase<T>(
   const where = resolved.source === 'embedded'
     ? `the embedded ${describeDatabase(resolved.url)} (data in ${path.join(dataDir, 'postgres')})`
     : describeDatabase(resolved.url);
+  // Each attempt's events: a first attempt that found no tables wrote none.
+  const run = async () => {
+    const { value, events } = await collectAuditEvents(() => action(db));
+    logAuditLines(events);
+    return { value, where };
+  };
   try {
     try {
-      return { value: await action(db), where };
+      return await run();
     } catch (err) {
       if (classifyDatabaseError(err)?.kind !== 'missing_table') throw err;
       log('the database has no tables yet: applying migrations');
       await applyMigrations(resolved.source === 'env' ? (cliSetting('databaseDirectUrl') ?? resolved.url) : resolved.url);
-      return { value: await action(db), where };
+      return await run();
     }
   } catch (err) {
     if (isExpected(err)) throw err;

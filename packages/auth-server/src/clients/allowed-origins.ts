@@ -1,12 +1,7 @@
 /**
- * A client's allowed web origins (docs/oauth.md, "Browser origins"): the
- * pages that may call the token, revoke and introspect endpoints for it.
- *
- * Rules:
- * - each is an origin, `scheme://host[:port]` of http(s) (RFC 6454), with
- *   no path, query or credentials; at most MAX_ALLOWED_ORIGINS;
- * - none registered: the origins of the client's http(s) redirect URIs,
- *   where a browser app that signs in through the code flow lives.
+ * A client's allowed web origins (docs/oauth.md, "Browser origins"): the pages that may call the token, revoke and
+ * introspect endpoints for it. Each an http(s) origin without path, query or credentials, at most MAX_ALLOWED_ORIGINS;
+ * none registered means the origins of its http(s) redirect URIs.
  */
 import { parseOrigin } from '@heroes/platform';
 import { invalidInput } from './client-registry-error.ts';

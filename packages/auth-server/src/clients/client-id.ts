@@ -1,14 +1,7 @@
 /**
- * Client identifiers (RFC 6749 section 2.2 and Appendix A.1:
- * `client-id = *VSCHAR`, VSCHAR = %x20-7E).
- *
- * Rules enforced here:
- * - not empty, at most {@link MAX_CLIENT_ID_LENGTH} characters;
- * - the one text rule for identifiers (@heroes/text-rules identifierProblem:
- *   no control, invisible or unassigned character), and printable ASCII only;
- * - no ':' — HTTP Basic client authentication (RFC 6749 2.3.1) splits
- *   `id:secret` at the first colon, so an id with one could not log in;
- * - no leading or trailing space (almost always a typo).
+ * Client identifiers (RFC 6749 section 2.2, `*VSCHAR`): not empty, at most MAX_CLIENT_ID_LENGTH, printable ASCII under
+ * the one text rule for identifiers, no `:` (Basic authentication splits at the first colon), no leading or trailing
+ * space.
  */
 import { identifierProblem } from '@heroes/text-rules';
 import { invalidInput } from './client-registry-error.ts';

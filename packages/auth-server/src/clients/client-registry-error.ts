@@ -1,11 +1,6 @@
 /**
- * The one error type of the client registry: an expected failure (bad input,
- * duplicate or unknown client) whose `message` is a single line that is safe
- * to show to an operator. Anything else thrown by the registry is unexpected.
- *
- * Usage:
- *   try { await addClient(db, input); }
- *   catch (err) { if (err instanceof ClientRegistryError) console.error(err.message); }
+ * The one error type of the client registry: an expected failure (bad input, duplicate or unknown client) whose
+ * `message` is one line safe to show an operator. Anything else the registry throws is unexpected.
  */
 export type ClientRegistryErrorCode = 'invalid_input' | 'client_exists' | 'client_not_found';
 

@@ -1,17 +1,7 @@
 /**
- * The OAuth 2.0 client registry: plain functions over Prisma, used by the
- * `auth` CLI and available to the authorization server.
- *
- * Rules enforced here:
- * - every input is validated before anything is written (client-id.ts,
- *   parse-scopes.ts, redirect-uri.ts, client-secret.ts);
- * - a secret is stored only as a bcrypt hash; no function returns a hash;
- * - a duplicate id is detected by the primary key (race-free), not a read;
- * - several writes happen in one transaction; removing a client (its
- *   tokens and codes go with it, ON DELETE CASCADE) and rotating its secret
- *   notify resource servers on commit;
- * - each change writes its audit event (client.added, client.changed,
- *   client.removed, client.secret_rotated) in the same transaction.
+ * The OAuth client registry, plain functions over Prisma for the `auth` CLI: every input validated before anything is
+ * written; a secret stored only as a bcrypt hash, never returned; a duplicate found by the primary key (race-free);
+ * each change one transaction with its audit event, removal and rotation notifying resource servers on commit.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';

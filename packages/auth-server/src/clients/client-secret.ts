@@ -1,14 +1,7 @@
 /**
- * Client secrets: generated from 32 random bytes, stored only as a bcrypt
- * hash (cost from BCRYPT_COST, default 10).
- *
- * Rules enforced here:
- * - a given secret is 1 to 72 characters of printable ASCII, %x20-7E
- *   (RFC 6749 Appendix A.2: `client-secret = *VSCHAR`; bcrypt ignores
- *   everything after byte 72, so a longer secret would be silently
- *   weakened). The server refuses any other credential at once
- *   (see isVschar), so a secret outside VSCHAR could never authenticate;
- * - a generated secret is 32 bytes from the CSPRNG, base64url (43 chars).
+ * Client secrets, stored only as bcrypt hashes (BCRYPT_COST): a given one is 1–72 printable ASCII characters
+ * (RFC 6749 Appendix A.2; bcrypt ignores bytes past 72, and the server refuses anything outside VSCHAR); a generated
+ * one is 32 CSPRNG bytes in base64url.
  */
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';

@@ -1,20 +1,8 @@
 /**
- * The grant types a client may use at /auth/token (RFC 7591 `grant_types`),
- * registered with `auth add-client --grant-types` / `auth set-grant-types`.
- *
- * Rules enforced here (docs/oauth.md, "Grant types per client"):
- * - the values: password, authorization_code, refresh_token, client_credentials;
- * - none registered → the default of the client's kind, as before grant types
- *   could be registered: with a secret password, authorization_code and
- *   refresh_token; without one password and authorization_code;
- * - the built-in browser client (the web app and the /docs dialog) defaults to
- *   authorization_code only (RFC 9700 section 2.4: no password grant where it
- *   can be avoided), plus refresh_token should it be given a secret;
- * - a public client (no secret) may never use refresh_token (a refresh token
- *   needs a secret, as the spec says) or client_credentials (RFC 6749 section
- *   4.4: confidential clients only).
- *
- * Usage: `effectiveGrantTypes({ registered: [], confidential: true })` → the default of a confidential client
+ * The grant types a client may use at /auth/token (docs/oauth.md, "Grant types per client"): password,
+ * authorization_code, refresh_token, client_credentials. None registered → its kind's default (secret: password, code,
+ * refresh; public: password, code; the built-in browser client: code only, RFC 9700 section 2.4). A public client
+ * never gets refresh_token or client_credentials (RFC 6749 section 4.4).
  */
 import { APP_CLIENT_ID } from '@heroes/oauth-scopes';
 import { invalidInput } from './client-registry-error.ts';

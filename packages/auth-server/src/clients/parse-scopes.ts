@@ -1,21 +1,7 @@
 /**
- * The allowed-scopes list of a client as an operator types it
- * (`--allowed-scopes`), checked against the RFC 6749 section 3.3 grammar
- * in @heroes/oauth-scopes.
- *
- * Rules enforced here:
- * - every token must be an RFC 6749 scope-token, else a one-line
- *   ClientRegistryError naming it;
- * - the list is split on spaces; leading, trailing and repeated spaces are
- *   collapsed (not rejected), so "a  b " is the list [a, b]: it is an
- *   operator's typing, not a `scope` request parameter (RFC 6749 section
- *   3.3 allows single spaces only there, and the token endpoint refuses
- *   others), and it is stored in the parameter's form;
- * - a repeated token is kept once (first occurrence wins the order);
- * - an empty or all-space string is the empty list (no allowed scopes);
- * - the token endpoint's limits apply (at most 50 values of at most 256
- *   characters, parseScopeParameter in @heroes/oauth-scopes): a client
- *   registered beyond them could never ask for its scopes.
+ * A client's allowed scopes as an operator types them (`--allowed-scopes`): split on spaces (extra spaces collapsed,
+ * a repeat kept once, empty = none), each an RFC 6749 section 3.3 scope-token, within the token endpoint's limits
+ * (a client beyond them could never ask for its scopes); else a one-line ClientRegistryError naming it.
  */
 import { formatScopes, isScopeToken, parseScopeParameter, splitScopes } from '@heroes/oauth-scopes';
 import { invalidInput } from './client-registry-error.ts';

@@ -1,27 +1,8 @@
 /**
- * Redirection endpoints of clients (RFC 6749 section 3.1.2: "The redirection
- * endpoint URI MUST be an absolute URI as defined by [RFC3986] Section 4.3"
- * and "MUST NOT include a fragment component").
- *
- * Rules enforced here:
- * - an absolute URI: a scheme, then ':' and the rest; parsable as a URL;
- * - the one text rule for identifiers (@heroes/text-rules identifierProblem);
- *   no fragment ('#'), no whitespace, ASCII only;
- * - http and https need a host; other (private-use, RFC 8252 7.1) schemes
- *   such as `com.example.app:/callback` are allowed;
- * - schemes that run or embed content (javascript, data, vbscript, file,
- *   blob, about) are refused;
- * - at most {@link MAX_REDIRECT_URI_LENGTH} characters;
- * - a client has at most {@link MAX_REDIRECT_URIS} of them; a repeated one
- *   is kept once;
- * - a list with a private-use scheme URI is a native app's (RFC 8252): its
- *   http URIs must be loopback (section 7.3) and its https URIs must not
- *   (claimed URIs, section 7.2), as the authorization server checks the
- *   metadata of a native client (adapter/client-metadata.ts).
- *
- * The URI is stored exactly as given: redirect URIs are compared by exact
- * string match, so it is not normalized; the one exception is the port of
- * a loopback IP literal (matchRegisteredRedirectUri, RFC 8252 section 7.3).
+ * Client redirection endpoints (RFC 6749 section 3.1.2): absolute, no fragment, ASCII without whitespace, under the
+ * one text rule; http(s) need a host, private-use schemes allowed (RFC 8252 section 7.1), script and content schemes
+ * refused; at most MAX_REDIRECT_URIS of MAX_REDIRECT_URI_LENGTH. A native app's http URIs are loopback, its https ones
+ * not (RFC 8252 sections 7.2, 7.3). Stored as given: compared exactly, but for a loopback literal's port.
  */
 import { identifierProblem } from '@heroes/text-rules';
 import { invalidInput } from './client-registry-error.ts';

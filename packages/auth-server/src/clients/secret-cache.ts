@@ -1,25 +1,8 @@
 /**
- * Client secret verification without a slow hash per request: the first
- * successful bcrypt compare of (client id, secret) is
- * remembered in memory; later requests with the same pair cost one HMAC.
- * The one cached verifier of the package: the provider uses it through
- * replaceClientSecretCheck (provider/library-seams.ts).
- *
- * Rules enforced here:
- * - the cache key is a fast keyed hash of `id + ':' + secret` (HMAC-SHA-256
- *   with a per-process random key, so memory never holds anything that can
- *   be checked offline against a guessed secret);
- * - the stored hash that was verified is part of the entry's key: when the
- *   client's stored hash changes (rotate-secret, remove and re-add), the
- *   entry no longer matches and the slow path runs again at once;
- * - only successes are cached; a wrong secret always pays the slow hash;
- * - concurrent requests with the same pair and stored hash share one slow
- *   compare in flight (LRUCache.fetch): a burst of N requests before the
- *   first verification finishes costs one bcrypt compare, not N;
- * - an empty secret, a secret outside VSCHAR (RFC 6749 Appendix A.2; the
- *   CLI never registers one, so it is refused without the slow hash), a
- *   client without a stored hash, or a stored value that is not a bcrypt
- *   hash never matches.
+ * Client secret checks without a bcrypt compare per request: the first successful compare of (id, secret) is
+ * remembered under an HMAC with a per-process key (nothing checkable offline) and the stored hash it matched, so a
+ * rotation takes effect at once. Only successes are cached; concurrent checks of one pair share one compare; an empty
+ * or non-VSCHAR secret, or no stored bcrypt hash, never matches.
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';

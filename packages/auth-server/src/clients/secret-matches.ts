@@ -1,13 +1,7 @@
 /**
- * Which client proved its secret on a request: recorded by the secret check
- * behind the library's client authentication, read once the library has
- * answered (middleware/unauthorized-client.ts names a refused grant type
- * only to a client that authenticated, so nothing is revealed to a caller
- * without the secret).
- *
- * Usage:
- *   replaceClientSecretCheck(provider, recordSecretMatches(check));
- *   secretMatchedFor(ctx.req) // → 'the-client-id' | undefined
+ * Which client proved its secret on a request, recorded by the secret check behind the library's client
+ * authentication and read after it answered (unauthorized-client.ts names a refused grant type only to a client
+ * that authenticated).
  */
 import type { IncomingMessage } from 'node:http';
 import type { ThrottledSecretCheck } from './throttled-secret-check.ts';

@@ -1,23 +1,8 @@
 /**
- * Client authentication behind the login throttle: the same smart lockout
- * as passwords (throttle/login-throttle.ts), per client and per address.
- *
- * Rules enforced here:
- * - a secret the cache remembers (secret-cache.ts: verified before,
- *   against the same stored hash) is accepted at once: no throttle, no
- *   hash queue, so the real client keeps working while its id is flooded
- *   with wrong secrets;
- * - any other secret is checked behind the throttle (subject
- *   `client:<digest>`, the request's client address): a refused attempt
- *   throws LoginThrottledError (429 with Retry-After) without a compare;
- *   a wrong secret counts for the client (or its known address) and for
- *   the address; a right one resets its counter and makes the address known;
- * - a client without a stored hash (a public client) never reaches here
- *   with a secret to compare, and one that does never matches.
- *
- * Usage:
- *   const check = createThrottledSecretCheck(secrets, guard);
- *   replaceClientSecretCheck(provider, check); // provider/library-seams.ts
+ * Client authentication behind the login throttle (per client and per address, as passwords): a secret the cache
+ * remembers is accepted at once (the real client keeps working while its id is flooded); any other is checked behind
+ * the throttle, a refused attempt is LoginThrottledError (429) without a compare, a wrong one counts, a right one
+ * resets and makes the address known. A client without a stored hash never matches.
  */
 import type { IncomingMessage } from 'node:http';
 import { clientAddress } from '../throttle/client-address.ts';

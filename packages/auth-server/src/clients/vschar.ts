@@ -1,11 +1,6 @@
 /**
- * The character set of OAuth client credentials (RFC 6749 Appendix A.1 and
- * A.2): `client-id = *VSCHAR`, `client-secret = *VSCHAR`, with
- * VSCHAR = %x20-7E (printable ASCII, space included).
- *
- * The one definition in the package: the CLI refuses to register anything
- * else, and the server refuses to authenticate anything else (HTTP Basic
- * and form body alike) without touching the database or the slow hash.
+ * The character set of OAuth client credentials (RFC 6749 Appendix A.1, A.2): VSCHAR = %x20-7E. The one definition:
+ * the CLI registers nothing else and the server refuses anything else without touching the database or the hash.
  */
 const VSCHAR = /^[\x20-\x7E]*$/;
 

@@ -1,27 +1,8 @@
 /**
- * Step 2 of /auth/code: the authorization request itself, once the client
- * and redirect URI are trusted (errors are redirected back).
- *
- * Rules enforced here:
- * - response_type is required → invalid_request (RFC 6749 4.1.2.1: a
- *   missing parameter); present, it must be `code` → unsupported_response_type;
- * - state is required (Aqueduct; CSRF protection) → invalid_request;
- * - PKCE (RFC 7636): a public client must send code_challenge, and any
- *   code_challenge must be 43–128 unreserved characters with method S256
- *   (`plain` is not supported) → invalid_request;
- * - scope against what the client may be granted (scopes/allowed-scopes.ts,
- *   scopes/resolve-scopes.ts) → invalid_scope: no scope → every allowed
- *   scope except `openid`; a scope → exactly the requested values.
- *   `openid` (OpenID Connect Core 3.1.2.1) may be added by any client to
- *   ask for an ID token and is never authority; `nonce` is kept for the ID
- *   token. `openid` is never implied: a request without it gets no ID token;
- * - resource (RFC 8707 section 2), when sent, must name the hero API
- *   (@heroes/oauth-scopes resource-indicator.ts) → invalid_target; its
- *   tokens carry that audience whether or not it was sent
- *   (provider/access-token-audience.ts);
- * - `dpop_jkt` (RFC 9449 section 10), when sent, must be a SHA-256 JWK
- *   thumbprint (43 base64url characters) → invalid_request; the code is then
- *   bound to that key: its exchange needs a DPoP proof signed by it.
+ * Step 2 of /auth/code, once client and redirect URI are trusted (errors redirect back): response_type `code`
+ * required; `state` required; PKCE S256 only, required for public clients (RFC 7636); scope resolved against the
+ * client's allowed scopes (`openid` only when asked, never authority); `resource` must name the hero API (RFC 8707,
+ * invalid_target); `dpop_jkt` must be a SHA-256 thumbprint and binds the code (RFC 9449 section 10).
  */
 import { formatScopes, isSameResource, JKT_SYNTAX, OPENID } from '@heroes/oauth-scopes';
 import { allowedScopes } from '../scopes/allowed-scopes.ts';

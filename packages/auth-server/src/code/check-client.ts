@@ -1,23 +1,8 @@
 /**
- * Step 1 of /auth/code: the client and where to send the user back.
- *
- * Rules enforced here:
- * - client_id is required and must be registered → else 400 page (an id
- *   outside VSCHAR, RFC 6749 Appendix A.1, is unknown without a query);
- * - the resource server's own client exists only to introspect → 400 page
- *   `unauthorized_client` (RFC 6749 4.1.2.1), whatever its registration;
- * - a client whose grant types (clients/grant-types.ts) lack
- *   authorization_code → 400 page `unauthorized_client`;
- * - the client must have a registered redirect URI → else 400 page;
- * - a redirect_uri parameter, when sent, must equal one of the registered
- *   ones exactly, character for character (RFC 6749 3.1.2.3, RFC 9700
- *   4.1.3: no prefix, pattern or normalized matching), but for the port of
- *   a loopback IP literal URI (RFC 8252 7.3, clients/redirect-uri.ts
- *   matchRegisteredRedirectUri) → else 400 page; the code is bound to the
- *   URI as requested, port included, which the exchange must repeat;
- * - when absent, a client with a single registered URI is sent back there
- *   (Aqueduct; RFC 6749 3.1.2.3 allows it), a client with several → 400
- *   page (the request must say which).
+ * Step 1 of /auth/code, the client and where to send the user back (failures are a 400 page, never a redirect):
+ * client_id registered, allowed the authorization_code grant, not the resource server's own; a registered redirect
+ * URI; a sent redirect_uri equal to one exactly (RFC 9700 section 4.1.3), but a loopback literal's port (RFC 8252
+ * section 7.3); omitted, only a client with a single URI is sent back there.
  */
 import type { OAuthClient, PrismaClient } from '@heroes/db';
 import { matchRegisteredRedirectUri } from '../clients/redirect-uri.ts';

@@ -1,24 +1,8 @@
 /**
- * Step 0 of POST /auth/code: login-form CSRF. A page on another site must
- * not be able to post credentials to the login form (logging the victim in
- * as the attacker, or replaying a form) and get a code
- * (RFC 6749 section 10.12; RFC 9700 section 4.7).
- *
- * Rules enforced here:
- * - a request with an `Origin` header is accepted only when it names the
- *   service's own origin: the public base URL's (PUBLIC_BASE_URL). Never the
- *   origin the request says it was addressed to (Host, X-Forwarded-Host):
- *   a page on evil.example that resolves to this server (DNS rebinding)
- *   sends `Host: evil.example` and `Origin: http://evil.example`; anything else,
- *   `null` included (sandboxed frames, pages with a no-referrer policy),
- *   → the caller answers a 403 error page, before the form is read;
- * - without `Origin`, the same rule for the origin of `Referer`; a
- *   malformed Referer is refused;
- * - with neither header (a non-browser client posting credentials
- *   directly, as the spec's flow does) → accepted;
- * - our own login page sends its origin: it is served with
- *   `Referrer-Policy: same-origin` (send-page.ts), since `no-referrer`
- *   would make browsers send `Origin: null` with the form.
+ * Step 0 of POST /auth/code, login-form CSRF (RFC 6749 section 10.12; RFC 9700 section 4.7): an `Origin` (else a
+ * `Referer`) must be the public base URL's origin, never the one the request says it was addressed to (DNS
+ * rebinding); `null` or another → 403 page before the form is read; neither header (a non-browser client) is
+ * accepted. Our login page is sent with `Referrer-Policy: same-origin` so browsers send its origin.
  */
 import type { Context } from 'koa';
 

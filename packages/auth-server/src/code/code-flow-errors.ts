@@ -1,11 +1,7 @@
 /**
- * The two ways /auth/code fails (RFC 6749 section 4.1.2.1):
- * - before the client and redirect URI are trusted: an HTML error page
- *   (400; 503 or 429 for http-kit's RetryLaterError, with its Retry-After),
- *   never a redirect to an unverified URI (PageError, an HttpError whose
- *   code is the RFC 6749 error code);
- * - after: a 302 back to the registered redirect URI with `error`,
- *   `error_description`, `state` and `iss` (RedirectError).
+ * The two ways /auth/code fails (RFC 6749 section 4.1.2.1): before client and redirect URI are trusted, an HTML error
+ * page (400; a RetryLaterError's 503 or 429 with Retry-After), never a redirect (PageError); after, a 302 back with
+ * `error`, `error_description`, `state` and `iss` (RedirectError).
  */
 import { HttpError } from '@heroes/http-kit';
 

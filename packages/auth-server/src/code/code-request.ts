@@ -1,19 +1,7 @@
 /**
- * The parameters of GET and POST /auth/code (query string for GET, form
- * body for POST).
- *
- * Rules enforced here:
- * - every parameter is a single string: a repeated one is rejected
- *   (RFC 6749 section 3.1: "MUST NOT be included more than once");
- * - empty values count as absent;
- * - an OAuth parameter with a NUL or a lone surrogate is refused
- *   (params/storable-text.ts: nonce is stored with the code, and none of
- *   them can be a valid value); username and password are left to the
- *   authenticator, which makes them a failed login (the form again);
- * - every parameter, credentials included, is at most
- *   {@link MAX_PARAMETER_LENGTHS} characters (state 1024, ...): a longer
- *   one is refused before any client check or code, since it would end up
- *   in the Location header (state) or in stored records.
+ * The parameters of GET and POST /auth/code: each a single string (a repeat is refused, RFC 6749 section 3.1), empty
+ * counts as absent, at most MAX_PARAMETER_LENGTHS (they end up in Location or stored records); an OAuth parameter with
+ * a NUL or lone surrogate is refused, while bad credentials are left to the authenticator (a failed login).
  */
 import { MAX_CLIENT_ID_LENGTH } from '../clients/client-id.ts';
 import { MAX_REDIRECT_URI_LENGTH } from '../clients/redirect-uri.ts';

@@ -1,15 +1,7 @@
 /**
- * The HTML of /auth/code: a small, accessible login form and an error page.
- *
- * Rules enforced here:
- * - no external assets, no script: inline CSS only;
- * - every value is HTML-escaped; the OAuth parameters travel in hidden
- *   fields, the password field is never pre-filled;
- * - the page shows only its own words: `error` and `notice` are texts of
- *   this service (registration outcomes come as codes of a fixed list,
- *   @heroes/oauth-scopes registerErrorMessage), never a query value;
- * - labels are bound to inputs, the error message is announced (role=alert),
- *   inputs carry autocomplete hints.
+ * The HTML of /auth/code, a small accessible login form and an error page: no script or external asset, every value
+ * escaped, OAuth parameters in hidden fields, the password never pre-filled; the page shows only its own words
+ * (registration outcomes are codes of a fixed list, never a query value).
  */
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.4rem}label{display:block;margin-top:1rem;font-weight:600}
@@ -58,20 +50,23 @@ export interface RegistrationPageOptions {
   /** Back to the login form. */
   signInHref: string;
   error?: string | undefined;
+  /** What the user typed, when the form comes back after a refusal (from the POST body, never from a query). */
+  username?: string | undefined;
 }
 
 /**
  * The "Create account" form (OpenID Connect prompt=create): posts to
- * /register, which sends the browser back to the login form.
+ * /register, which sends the browser back to the login form, or answers
+ * a refusal with this form again (the username kept).
  */
-export function renderRegistrationPage({ action, clientId, signInHref, error }: RegistrationPageOptions): string {
+export function renderRegistrationPage({ action, clientId, signInHref, error, username }: RegistrationPageOptions): string {
   const alert = error ? `<p class="error" role="alert" id="register-error">${escapeHtml(error)}</p>` : '';
   return page('Create account', `<h1>Create account</h1>
   <p>to continue to <strong>${escapeHtml(clientId)}</strong></p>
   ${alert}
   <form method="POST" action="${escapeHtml(action)}"${error ? ' aria-describedby="register-error"' : ''}>
     <label for="username">Username</label>
-    <input type="text" id="username" name="username" autocomplete="username" required autofocus>
+    <input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(username ?? '')}">
     <label for="password">Password</label>
     <input type="password" id="password" name="password" autocomplete="new-password" required minlength="8" aria-describedby="password-rule">
     <p class="hint" id="password-rule">At least 8 characters, any you like; not a common password and not your username.</p>

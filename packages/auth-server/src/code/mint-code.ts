@@ -1,19 +1,8 @@
 /**
- * Step 4 of POST /auth/code: a new grant and its authorization code, stored
- * through the provider's models (so the library's authorization_code grant
- * at /auth/token exchanges it: single use, redirect URI and PKCE checked,
- * a replay revokes every token of the grant).
- *
- * When the request asked for `openid`, the grant and the code carry it and
- * the code carries the `nonce`: the library then issues an ID token at the
- * exchange (OpenID Connect Core 3.1.3.3), signed with our keys.
- *
- * A `dpop_jkt` of the request binds the code (`dpopJkt`, RFC 9449 section
- * 10): the library's exchange then requires a proof of that key.
- *
- * When the request omitted redirect_uri, the stored code says so
- * (`redirectUriOmitted`, one more write): only then may the exchange omit
- * it too (RFC 6749 section 4.1.3, see provider/code-redirect-uri.ts).
+ * Step 4 of POST /auth/code: a grant and its code stored through the provider's models, so the library's
+ * authorization_code grant exchanges it (single use, redirect URI and PKCE checked, replay revokes the grant). With
+ * `openid` the code carries it and `nonce` (an ID token at the exchange); `dpop_jkt` binds it (RFC 9449 section 10);
+ * an omitted redirect_uri is marked, so only then may the exchange omit it (provider/code-redirect-uri.ts).
  */
 import type { PrismaClient } from '@heroes/db';
 import type Provider from 'oidc-provider';

@@ -1,16 +1,7 @@
 /**
- * The 302 back to the client's registered redirect URI.
- *
- * Rules enforced here:
- * - the registered URI is kept exactly as registered, query included
- *   (RFC 6749 section 3.1.2: "MUST retain the query component"), for any
- *   scheme (http(s) and RFC 8252 private-use schemes such as
- *   `com.example.app:/callback`): it is never parsed and re-serialized;
- * - our parameters are appended with `&` (or `?` when it has no query),
- *   each name and value percent-encoded (encodeURIComponent);
- * - `iss` is always added (RFC 9207; discovery advertises
- *   authorization_response_iss_parameter_supported), and `state` when known;
- * - `Cache-Control: no-store`, `Pragma: no-cache`, no body.
+ * The 302 back to the registered redirect URI, kept exactly as registered, query included, for any scheme (never
+ * re-serialized; RFC 6749 section 3.1.2): our parameters appended percent-encoded, `iss` always (RFC 9207) and
+ * `state` when known; `Cache-Control: no-store`, `Pragma: no-cache`, no body.
  */
 import type { Context } from 'koa';
 

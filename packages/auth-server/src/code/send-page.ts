@@ -1,12 +1,7 @@
 /**
- * Sends an HTML page of /auth/code with protective headers.
- *
- * Rules enforced here:
- * - `text/html; charset=utf-8`, `Cache-Control: no-store`;
- * - CSP: nothing loads (no scripts, no external assets), inline styles
- *   only, no framing; the form may post to this origin, and (since
- *   browsers apply form-action to the redirect that follows) to the
- *   client's registered redirect URI.
+ * Sends an HTML page of /auth/code: `text/html; charset=utf-8`, `Cache-Control: no-store`, a CSP under which nothing
+ * loads, inline styles only, no framing, and forms post only to this origin and the client's registered redirect URI
+ * (browsers apply form-action to the redirect that follows).
  */
 import type { Context } from 'koa';
 

@@ -1,25 +1,14 @@
 /**
- * Signing keys (JWKS) and cookie keys of the provider, from AUTH_KEYS_FILE.
- *
- * Rules enforced here:
- * - when the file is absent it is generated once (one RS256 signing key,
- *   two random cookie keys) by @heroes/db's secret-file writer (mode 0600,
- *   atomic: two processes starting together never read a half-written file);
- * - the library's development keys are never used;
- * - a file that exists but is unreadable or malformed is an error, never
- *   silently replaced (that would invalidate every signed artifact);
- * - rotation (`auth keys rotate`) puts a new key first (the one that signs)
- *   and records when each earlier one stopped signing (`retired`: kid → ISO
- *   instant); a retired key stays published (JWKS) until everything it
- *   signed has expired (SIGNED_LIFETIME_MS: ID tokens are the only JWTs
- *   this service signs), and is dropped from the file by the next rotation
- *   after that.
+ * Signing and cookie keys of the provider, from AUTH_KEYS_FILE: generated once when absent (one RS256 key, two
+ * cookie keys; mode 0600, atomic), never the library's development keys; an unreadable file is an error, never
+ * replaced. Rotation puts a new signing key first and records when each earlier one retired; a retired key stays
+ * published until all it signed expired (SIGNED_LIFETIME_MS), then leaves at the next rotation.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JWK } from 'oidc-provider';
-import { readOrCreateSecretFile } from '@heroes/db';
+import { readOrCreateSecretFile } from '@heroes/platform/local-state';
 import { DEFAULTS } from './defaults.ts';
 
 export interface ProviderKeys {

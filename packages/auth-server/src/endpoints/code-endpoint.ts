@@ -1,24 +1,8 @@
 /**
- * GET and POST /auth/code: the login form and the authorization-code grant
- * (our own Koa routes: oidc-provider 9 has no direct POST to its
- * authorization endpoint). Every step, in order:
- *
- *   GET:  answerFlowErrors → parseQuery → checkClient → checkAuthorizationRequest
- *         → showLoginForm
- *   POST: refuseCrossSite (code/check-request-origin.ts, else 403 page)
- *         → readLoginForm (middleware/read-form.ts: 413, 415, 400)
- *         → answerFlowErrors → parseForm → checkClient → checkAuthorizationRequest
- *         → authenticateUser (wrong → form again, with an error; too many
- *           failures of the account or the address → 429 page with Retry-After;
- *           the password-hash queue full → 503 page with Retry-After, at once)
- *         → grantCode (mintCode → 302 redirect_uri?code&state&iss)
- *
- * Other methods: 405 with `Allow` (http-kit's dispatchByMethod).
- * `/auth/code/` (trailing slash) is the same resource: the router is not
- * strict, so it serves the same form and grant.
- *
- * Failures before the redirect URI is trusted render a 400 page; later ones
- * redirect back with `error` (answerFlowErrors, see code/code-flow-errors.ts).
+ * GET and POST /auth/code, the login form and the code grant (oidc-provider has no direct POST to its authorization
+ * endpoint), steps below. POST refuses cross-site posts (403), checks client and request, authenticates (wrong → the
+ * form again; 429, 503) and redirects with the code; before the redirect URI is trusted failures are 400 pages.
+ * `prompt=create` redraws "Create account" with the body's username (typed text never from a query, messages by code).
  */
 import Router from '@koa/router';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
@@ -63,6 +47,13 @@ const createAccountHrefOf = (request: CodeRequest) => `${signInHrefOf(request)}&
 const BAD_CREDENTIALS = 'Invalid username or password.';
 /** The edge's registration route (same origin for the browser, so within CSP form-action 'self'). */
 const REGISTER_ACTION = '/register';
+
+/** The "Create account" form of this authorization request: posts to the edge, which comes back to its login form. */
+function registrationPage(request: CodeRequest, client: CodeClient, error: string | undefined, username?: string): string {
+  const signInHref = signInHrefOf(request);
+  const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
+  return renderRegistrationPage({ action, clientId: client.id, signInHref, error, username });
+}
 
 const PARSE_PROBLEMS = {
   repeated: (name: string) => `parameter ${name} must be sent once`,
@@ -128,13 +119,10 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
 
   const showLoginForm: Middleware = async function showLoginForm(ctx) {
     const { client, request } = checked(ctx);
-    const signInHref = signInHrefOf(request);
-    // The edge's POST /register sends the browser back to signInHref with a code (registered=1 or
-    // register_error=<code>): the page shows its own words for a known code, nothing for any other value.
+    // The edge's POST /register sends the browser back here with a code (registered=1, or register_error=<code>
+    // when it could not show the form again itself): the page shows its own words for a known code, nothing for any other value.
     if (ctx.query['prompt'] === 'create') {
-      const action = `${REGISTER_ACTION}?${new URLSearchParams({ return_to: signInHref })}`;
-      const page = renderRegistrationPage({ action, clientId: client.id, signInHref, error: registerErrorMessage(ctx.query['register_error']) });
-      return sendPage(ctx, 200, page, client.redirectUri);
+      return sendPage(ctx, 200, registrationPage(request, client, registerErrorMessage(ctx.query['register_error'])), client.redirectUri);
     }
     const page = renderLoginPage({
       action: FORM_ACTION,
@@ -144,6 +132,14 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
       createAccountHref: createAccountHrefOf(request),
     });
     sendPage(ctx, 200, page, client.redirectUri);
+  };
+
+  const showRegistrationFormAgain: Middleware = async function showRegistrationFormAgain(ctx, next) {
+    const form = flowOf(ctx).form ?? {};
+    if (form['prompt'] !== 'create') return next();
+    const { client, request } = checked(ctx);
+    const username = request.username !== undefined && isStorableText(request.username) ? request.username : undefined;
+    sendPage(ctx, 200, registrationPage(request, client, registerErrorMessage(form['register_error']), username), client.redirectUri);
   };
 
   const refuseCrossSite: Middleware = async function refuseCrossSite(ctx, next) {
@@ -185,7 +181,7 @@ export function createCodeRouter(deps: CodeRouteDeps): Router {
   const router = new Router();
   router.all(ROUTES.authorization, dispatchByMethod([], {
     GET: [answerFlowErrors, parseQuery, checkClientStep, checkAuthorizationStep, showLoginForm],
-    POST: [refuseCrossSite, readLoginForm, answerFlowErrors, parseForm, checkClientStep, checkAuthorizationStep, authenticateUser, grantCode],
+    POST: [refuseCrossSite, readLoginForm, answerFlowErrors, parseForm, checkClientStep, checkAuthorizationStep, showRegistrationFormAgain, authenticateUser, grantCode],
   }));
   return router;
 }

@@ -1,17 +1,7 @@
 /**
- * The documents: server metadata (RFC 8414 and OpenID Connect Discovery,
- * one document at two paths) and the signing keys (RFC 7517). Every step,
- * in order ("out": the step looks at the answer on its way back).
- *
- * Metadata, GET/HEAD /.well-known/oauth-authorization-server and
- * /.well-known/openid-configuration:
- * 1. the library's document rewritten to describe this service (public
- *    URLs, /auth/code, the scope catalogue read now, auth methods) (out)
- * 2. methods: GET, HEAD; OPTIONS to the library; else 405
- * 3. database outages → 503 (out)
- * 4. oidc-provider's document
- *
- * Keys, GET/HEAD /auth/jwks: steps 2 to 4.
+ * The documents: server metadata (RFC 8414 and OpenID Connect Discovery, one document at two paths, the library's
+ * rewritten to describe this service: public URLs, /auth/code, the scope catalogue read now) and the signing keys
+ * (RFC 7517) at /auth/jwks. GET and HEAD (OPTIONS to the library, else 405); database outages → 503.
  */
 import { ROUTES } from '../provider/routes.ts';
 import { createMetadataRewriter } from '../middleware/public-metadata.ts';

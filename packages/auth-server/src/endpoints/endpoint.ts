@@ -1,13 +1,11 @@
 /**
- * An endpoint of the authorization server: its path and its steps in
- * order (Koa middleware, outermost first, as oidc-provider's own
- * `lib/actions/*.js` list theirs). A step that wraps the answer on its way
- * out (`await next()`, then a look at the answer) sees it after every step
- * listed below it: of two such steps, the one listed first touches the
- * answer last.
+ * An endpoint of the authorization server: its path and its steps in order (outermost first, as oidc-provider's
+ * `lib/actions/*.js` list theirs). A step that looks at the answer on its way out sees it after every step below it:
+ * of two such steps, the one listed first touches the answer last.
  */
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
+import { nameRoute } from '@heroes/platform';
 
 export interface Endpoint {
   /** The exact path (the library's routes have no trailing-slash or case variants). */
@@ -29,6 +27,8 @@ export function mountEndpoints(endpoints: readonly Endpoint[]): Middleware {
   }
   return function toEndpoint(ctx, next) {
     const chain = chains.get(ctx.path);
-    return chain ? chain(ctx, next) : next();
+    if (!chain) return next();
+    nameRoute(ctx, ctx.path); // one of the paths above: the request span's route
+    return chain(ctx, next);
   };
 }

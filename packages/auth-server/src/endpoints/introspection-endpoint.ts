@@ -1,19 +1,8 @@
 /**
- * POST /auth/introspect (RFC 7662): every step an introspection request
- * goes through, in order ("out": the step looks at the answer on its way
- * back).
- *
- * 1. CORS headers on our own error answers for a browser origin the
- *    client allows, then `Pragma: no-cache` (out; shared.clientAnswers)
- * 2. methods: POST; OPTIONS to the library (CORS preflight); else 405
- * 3. database outages, here or in the library → 503 (out)
- * 4. the form read through http-kit (413, 415, 400) and handed to the library
- * 5. client authentication normalized, WWW-Authenticate on 401s (out)
- * 6. a public client (authenticated with `none`) → 401 invalid_client (out)
- * 7. the fast path: a remembered caller asking about a live access token
- *    gets the library's answer from one query (unless turned off)
- * 8. oidc-provider: client authentication, then its introspection (which
- *    tokens a client may see: provider/create-provider.ts)
+ * POST /auth/introspect (RFC 7662), steps in order below ("out": acts on the answer on its way back): CORS on our
+ * errors and `Pragma: no-cache` (out), methods, outages → 503 (out), the form read by http-kit, client authentication
+ * normalized (out), a public client → 401 (out), the fast path for a remembered caller and a live access token, then
+ * oidc-provider (which tokens a client may see: provider/create-provider.ts).
  */
 import { ROUTES } from '../provider/routes.ts';
 import { resourceIdentifier } from '@heroes/oauth-scopes';

@@ -1,9 +1,7 @@
 /**
- * What the endpoints answered by oidc-provider share: the hand-over to the
- * library (their last step), the database-outage mapper (one listener of
- * the library's `server_error` event for all of them), the steps every
- * client-authenticated endpoint (token, revocation, introspection) uses,
- * and the method table each endpoint ends with.
+ * What the endpoints oidc-provider answers share: the hand-over to the library (their last step), the database-outage
+ * mapper (one listener of its `server_error` event for all), the steps of every client-authenticated endpoint and the
+ * method table each ends with.
  */
 import type { Middleware } from 'koa';
 import mount from 'koa-mount';

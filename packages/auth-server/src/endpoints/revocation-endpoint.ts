@@ -1,16 +1,8 @@
 /**
- * POST /auth/revoke (RFC 7009): every step a revocation request goes
- * through, in order ("out": the step looks at the answer on its way back).
- *
- * 1. CORS headers on our own error answers for a browser origin the
- *    client allows, then `Pragma: no-cache` (out; shared.clientAnswers)
- * 2. methods: POST; OPTIONS to the library (CORS preflight); else 405
- * 3. database outages, here or in the library → 503 (out)
- * 4. the form read through http-kit (413, 415, 400) and handed to the library
- * 5. client authentication normalized (public clients may revoke, RFC 7009 2.1)
- * 6. oidc-provider: client authentication, then its revocation (a
- *    client's own tokens only, provider/create-provider.ts); the adapter
- *    tells the resource servers (notify/)
+ * POST /auth/revoke (RFC 7009), steps in order below ("out": on the answer's way back): CORS on our errors and
+ * `Pragma: no-cache` (out), methods, outages → 503 (out), the form read by http-kit, client authentication normalized
+ * (public clients may revoke, section 2.1), then oidc-provider: a client's own tokens only, the adapter telling the
+ * resource servers.
  */
 import { ROUTES } from '../provider/routes.ts';
 import { readProviderForm } from '../middleware/read-provider-form.ts';

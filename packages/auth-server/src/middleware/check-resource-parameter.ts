@@ -1,14 +1,7 @@
 /**
- * Resource indicators (RFC 8707 section 2) at POST /auth/token, whatever
- * the grant: each `resource` value must name the hero API, the one
- * protected resource this server issues tokens for (its identifier:
- * @heroes/oauth-scopes resource-indicator.ts) → else 400 invalid_target,
- * before client authentication, any database read or password check.
- *
- * The tokens then carry that audience (provider/access-token-audience.ts),
- * as do those of requests without `resource`. A refresh may name it again
- * (RFC 8707 section 2.2: it may narrow, never widen): with one resource
- * there is nothing wider to ask for.
+ * Resource indicators (RFC 8707 section 2) at POST /auth/token, any grant: each `resource` must name the hero API,
+ * else 400 invalid_target before client authentication, any read or password check. Tokens carry that audience with
+ * or without it (provider/access-token-audience.ts); with one resource a refresh has nothing wider to ask for.
  */
 import type { Middleware } from 'koa';
 import { isSameResource } from '@heroes/oauth-scopes';

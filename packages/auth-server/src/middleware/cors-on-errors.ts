@@ -1,15 +1,8 @@
 /**
- * CORS headers on the error answers that our own layers give at the token,
- * revoke and introspect endpoints before oidc-provider runs (415, 413, 405,
- * 401 for a public client at introspection...). The library sets CORS
- * itself on everything it answers (provider/client-cors.ts); an error
- * thrown before it would otherwise reach the page as "Failed to fetch".
- *
- * Rules (docs/oauth.md, "Browser origins"):
- * - only cross-origin requests (an Origin header), not preflights;
- * - the client is the one named by HTTP Basic or the form's client_id;
- *   with none, or an origin that client does not allow, nothing is added;
- * - a failed client lookup adds nothing and never replaces the error.
+ * CORS headers on the error answers our own layers give at token, revoke and introspect before oidc-provider runs
+ * (which sets CORS on its own answers), else the page sees "Failed to fetch" (docs/oauth.md, "Browser origins"). Only
+ * cross-origin non-preflight requests, for an origin the named client (Basic or client_id) allows; a failed client
+ * lookup adds nothing and never replaces the error.
  */
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';

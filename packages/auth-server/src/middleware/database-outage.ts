@@ -1,30 +1,13 @@
 /**
- * Database outages at the provider's endpoints (/auth/token, /auth/revoke,
- * /auth/introspect) → 503 instead of oidc-provider's 500 server_error.
- *
- * oidc-provider catches every error of its routes (adapter reads, our
- * password grant, findAccount) and renders a 500 `server_error`, emitting
- * `server_error` with the request's context and the error. This middleware
- * remembers that error per request and, once the provider has answered,
- * classifies it with @heroes/db's mapDatabaseError.
- *
- * Rules enforced here:
- * - the database unreachable or timing out, inside the provider or in our
- *   middleware before it → 503 `{"error": "temporarily_unavailable",
- *   "error_description": "unable to connect to database"}` (or "timed out
- *   connection to database"), with `Retry-After`, `Cache-Control: no-store`;
- * - what counts as an outage (including pg's plain "Connection terminated
- *   unexpectedly" and pg-pool's connect timeout) is decided by
- *   mapDatabaseError alone, so every server shares one rule;
- * - any other database failure (a statement a pooler lost, an unknown
- *   SQLSTATE) is a 503 `database error` the same way: never a 500; a value
- *   the database refuses is a 400 `invalid_request`;
- * - every other error keeps its answer (a 500 stays a 500; 4xx untouched).
+ * Database outages at /auth/token, /auth/revoke and /auth/introspect → 503 instead of oidc-provider's 500: the error
+ * of the library's `server_error` event is remembered per request and classified, once it answered, by the one
+ * database-error classifier (unreachable or timing out → 503 `temporarily_unavailable` with Retry-After, any other
+ * database failure 503, a value the database refuses 400). Every other error keeps its answer.
  */
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { RetryLaterError } from '@heroes/http-kit';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from './database-answers.ts';
 import { oauthTemporarilyUnavailable } from '../provider/temporarily-unavailable.ts';
 import { OAuthError } from './oauth-error.ts';
 

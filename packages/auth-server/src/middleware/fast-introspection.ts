@@ -1,30 +1,8 @@
 /**
- * A verified fast path for the common introspection (RFC 7662): a
- * confidential client whose secret the secret cache already verified asks
- * about a live access token it may see. One indexed query
- * (introspection-row.ts) instead of the provider's four reads
- * and its middleware chain; the answer is the provider's, byte for byte
- * (test/introspection/fast-introspection.test.ts compares both).
- *
- * Answered here only when every condition below holds; any other request
- * goes to oidc-provider untouched, so each of its rules and error answers
- * still applies (first or wrong secrets, unknown, expired, revoked or
- * refresh tokens, unusual parameters):
- * - POST /auth/introspect with a form of `token` (a value the library can
- *   issue) and at most `token_type_hint=access_token`, each given once;
- * - client_secret_basic, the (id, secret) pair already remembered by the
- *   secret cache for the client's current stored hash (no bcrypt here);
- * - the token row exists, is not consumed, has not expired (row and
- *   payload `exp`), holds an opaque AccessToken payload of that client
- *   without session binding, sender constraint or authorization details
- *   (its audience: a string or list, or none stored, read as the hero API
- *   as the provider reads it, provider/access-token-audience.ts);
- * - its grant exists, has not expired and names the same client and account;
- * - its client still exists and the caller may see it (the provider's
- *   allowedPolicy: the resource server's client, or the token's own client).
- * The answer, built as the provider builds it: `active`, `sub`, the stored
- * extra claims (`username`), `client_id`, `exp`, `iat`, `iss`, `aud`, `scope`
- * when scoped, `token_type: "Bearer"`; `Cache-Control: no-store`.
+ * A fast path for the common introspection (RFC 7662): a confidential client whose secret the cache verified (Basic),
+ * asking once (at most `token_type_hint=access_token`) about a live opaque access token of a live grant and client it
+ * may see, gets the provider's answer byte for byte (test/introspection/fast-introspection.test.ts) from one indexed
+ * query (introspection-row.ts). Anything else goes to oidc-provider untouched, so all its rules apply.
  */
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';

@@ -1,12 +1,7 @@
 /**
- * The authorization server's probes (/health/live, /health/ready) are for
- * its operators (kubelet, the edge's readiness check), not for the
- * public: a request that came through the edge (it carries the edge's
- * X-Forwarded-For) is answered 403 unless METRICS_ALLOW admits its
- * original client — the rule /metrics follows too (http-kit's
- * createInternalAccess, used by createMetrics).
- *
- * Usage: `app.use(internalOnly(config.metricsAllow))`, after the client address, before the probes.
+ * The authorization server's probes are for its operators (kubelet, the edge's readiness check): a request that
+ * came through the edge is 403 unless METRICS_ALLOW admits its original client, the rule /metrics follows
+ * (@heroes/platform's createInternalAccess). Use after the client address, before the probes.
  */
 import type { Middleware } from 'koa';
 import { createInternalAccess, HEALTH_PATHS, type Cidr } from '@heroes/platform';

@@ -1,19 +1,7 @@
 /**
- * Introspection is for authenticated confidential clients only (RFC 7662
- * section 2.1: the endpoint MUST require authorization, so that token
- * scanning is not possible without credentials).
- *
- * Rules enforced here:
- * - a client that authenticated with `none` (a public client: no secret)
- *   → 401 invalid_client, whatever the token and even when the library
- *   would have answered (it lets a public client see its own tokens); the
- *   answer is decided on the client record oidc-provider authenticated,
- *   not on the shape of the request;
- * - which tokens a confidential client may see is the provider's
- *   introspection allowedPolicy (create-provider.ts).
- *
- * Placed after the client-auth normalizer, which adds WWW-Authenticate to
- * the 401 when the request came with an Authorization header.
+ * Introspection is for authenticated confidential clients only (RFC 7662 section 2.1: no token scanning without
+ * credentials): a client that authenticated with `none` → 401 invalid_client, decided on the client oidc-provider
+ * authenticated, even where the library would answer. Which tokens a client may see is the provider's allowedPolicy.
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';

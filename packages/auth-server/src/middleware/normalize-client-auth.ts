@@ -1,29 +1,8 @@
 /**
- * Client authentication as Aqueduct clients send it, before oidc-provider
- * sees the request (token, revocation and introspection endpoints).
- *
- * Rules enforced here:
- * - `Authorization: Basic base64(id:)` (empty secret, colon kept: a public client, docs/oauth.md)
- *   is a public client: the header is removed and `client_id=id` is put in
- *   the form handed to the library (read-provider-form.ts runs first),
- *   which the library understands (it rejects an empty Basic secret with
- *   400). A client that has a secret still fails there with invalid_client
- *   (auth method mismatch);
- * - a malformed Authorization header (not Basic, bad base64, no colon, bad
- *   escapes) → 401 invalid_client with WWW-Authenticate, never a 500;
- * - a well-formed header whose decoded id or secret has characters outside
- *   VSCHAR (%x20-7E, RFC 6749 Appendix A; the CLI registers nothing else)
- *   → 401 invalid_client "client authentication failed", worded as the
- *   library words a wrong secret (test/token/token-errors.test.ts compares
- *   both; the library would answer 400 invalid_request), with no database
- *   read and no slow hash;
- * - whenever the request came with an Authorization header, a 401 answer
- *   carries `WWW-Authenticate: Basic` (RFC 6749 section 5.2);
- * - no client authentication at all (no Authorization header, a form
- *   without `client_id`) refused by the library → 401 invalid_client
- *   (RFC 6749 5.2) instead of its 400 invalid_request, decided on the
- *   request's shape, never on the library's wording; the library's
- *   headers (CORS) are kept.
+ * Client authentication as Aqueduct clients send it, before oidc-provider: `Basic base64(id:)` is a public client
+ * (`client_id` in the form instead); a malformed header, or credentials outside VSCHAR → 401 invalid_client worded as
+ * a wrong secret, without a read or hash; no client authentication at all → 401 (RFC 6749 section 5.2), decided on
+ * the request's shape; a 401 to a request with Authorization carries `WWW-Authenticate: Basic`.
  */
 import type { Context, Middleware, Next } from 'koa';
 import { isVschar } from '../clients/vschar.ts';

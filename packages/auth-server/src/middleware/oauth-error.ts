@@ -1,13 +1,7 @@
 /**
- * OAuth 2.0 error responses of our own routes (RFC 6749 section 5.2), in
- * http-kit's one error hierarchy: the body is
- * `{"error": "<code>", "error_description": "..."}`.
- *
- * Errors raised inside oidc-provider's routes use the library's own error
- * classes (`errors.InvalidGrant`, ...), which render the same body.
- *
- * Usage:
- *   throw new InvalidClientError('malformed Basic credentials', { 'WWW-Authenticate': 'Basic realm="..."' });
+ * OAuth 2.0 error answers of our own routes (RFC 6749 section 5.2) in http-kit's one error hierarchy:
+ * `{"error": code, "error_description": ...}`. Inside oidc-provider's routes the library's error classes render the
+ * same body.
  */
 import { HttpError } from '@heroes/http-kit';
 

@@ -1,17 +1,7 @@
 /**
- * HTTP Basic client credentials (RFC 7617, RFC 6749 section 2.3.1).
- *
- * Rules enforced here:
- * - scheme `Basic` (case-insensitive), one space, then strict base64;
- * - the decoded text splits at the first `:`; `id:` gives the secret "";
- * - id and secret are form-urlencoded (RFC 6749 2.3.1: `+` is a space,
- *   `%XX` escapes), as real clients send them: both are decoded;
- * - anything malformed (bad base64, no colon, empty id, bad escapes) →
- *   undefined, which callers answer with invalid_client, never a 500;
- * - the decoded characters are NOT checked here: a well-formed header may
- *   carry credentials outside VSCHAR (RFC 6749 Appendix A), which no client
- *   can have; the caller refuses those as failed authentication, not as a
- *   malformed header (see normalize-client-auth.ts).
+ * HTTP Basic client credentials (RFC 7617, RFC 6749 section 2.3.1): `Basic` (any case), one space, strict base64,
+ * split at the first `:`, both parts form-urldecoded; anything malformed → undefined (invalid_client, never a 500).
+ * The characters are not checked here: normalize-client-auth.ts refuses non-VSCHAR ones as a failed authentication.
  */
 export interface BasicCredentials {
   id: string;

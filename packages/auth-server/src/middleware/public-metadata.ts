@@ -1,22 +1,8 @@
 /**
- * Server metadata (RFC 8414 /.well-known/oauth-authorization-server and
- * /.well-known/openid-configuration) that describes this service truthfully.
- *
- * Rules enforced here:
- * - every endpoint URL is under PUBLIC_BASE_URL (the issuer), whichever
- *   address the request reached, so clients behind or in front of the
- *   forwarding proxy get the same document;
- * - authorization_endpoint is {base}/auth/code (our login form);
- * - scopes_supported is the catalogue of registered scopes plus `openid`
- *   (scopes/scope-catalogue.ts), read on each request;
- * - OpenID Connect: `openid` is in scopes_supported and /auth/code issues
- *   ID tokens for it (RS256, our keys at jwks_uri); claims_supported lists
- *   the claims those carry;
- * - only the `query` response mode is offered (our /auth/code redirects
- *   with a query string, and carries `iss` as RFC 9207 advertises);
- * - revocation takes the token endpoint's auth methods (public clients may
- *   revoke, RFC 7009 2.1); introspection the same without `none`
- *   (RFC 7662 2.1).
+ * Server metadata (RFC 8414, OpenID Connect Discovery) that describes this service truthfully: every URL under
+ * PUBLIC_BASE_URL whatever address was reached; authorization at /auth/code; scopes_supported the catalogue plus
+ * `openid`, read per request; the `query` response mode only (with `iss`, RFC 9207); revocation takes the token
+ * endpoint's auth methods, introspection the same without `none`.
  */
 import type { Middleware } from 'koa';
 import { ROUTES } from '../provider/routes.ts';

@@ -1,22 +1,7 @@
 /**
- * Reads a form body (application/x-www-form-urlencoded) of the auth
- * server's own routes and of the provider's endpoints, through http-kit.
- *
- * Rules enforced here:
- * - through http-kit's readBody: the configured size limit (MAX_BODY_BYTES;
- *   over it → 413 `entity length exceeds maximum`, with or without
- *   Content-Length), another media type → 415, a Content-Length mismatch
- *   → 400, an empty body → 400 `missing required body` when required;
- * - the charset of the Content-Type decides, else utf-8 (the registered
- *   default for forms); one the server does not know → 415
- *   `invalid charset '<x>'`, checked before the body is read;
- * - decoding is http-kit's FormCodec, the one form decoder of both servers:
- *   percent escapes are bytes in the declared charset (a browser's latin1
- *   login form works), a malformed body (bad escape, invalid UTF-8, a lone
- *   surrogate) → 400 `request entity could not be decoded`, more than
- *   1,000 parameters → 413 `too many form parameters`, linear time.
- *
- * Usage: `const form = await readForm(ctx); // { username: 'bob', ... }`
+ * Reads a form body of the auth server's routes and the provider's endpoints through http-kit's readBody: its size
+ * limit (413), media type and charset (415), Content-Length mismatch or empty (400), and its FormCodec, the one form
+ * decoder (escapes in the declared charset, malformed → 400, over 1,000 parameters → 413, linear time).
  */
 import type { Context } from 'koa';
 import { readBody, type FormValue } from '@heroes/http-kit';

@@ -1,16 +1,7 @@
 /**
- * Form bodies of the token, revocation and introspection endpoints are
- * read by us, before oidc-provider sees the request (see
- * read-form.ts for the rules, provider/library-seams.ts for
- * the hand-over).
- *
- * Rules enforced here:
- * - POST with a form body on those paths: read and decoded through
- *   http-kit (MAX_BODY_BYTES → 413, unknown charset → 415, malformed →
- *   400), then handed to the library;
- * - any other request (a JSON body, no body) goes to the library as it
- *   came, which keeps its own answers (400 "only
- *   application/x-www-form-urlencoded content-type bodies are supported").
+ * The token, revocation and introspection endpoints' form bodies are read by us (read-form.ts's rules) before
+ * oidc-provider sees them, then handed to it (provider/library-seams.ts); any other request goes to the library as it
+ * came, which keeps its own answers.
  */
 import type { Middleware } from 'koa';
 import { FORM, readForm } from './read-form.ts';

@@ -1,18 +1,8 @@
 /**
- * The authorization-code exchange needs the redirect_uri of the
- * authorization request when that request had one (RFC 6749 section
- * 4.1.3; see provider/code-redirect-uri.ts for how).
- *
- * Rules enforced here (POST /auth/token, form body, grant_type
- * authorization_code, no or empty redirect_uri):
- * - a code issued for a request that included redirect_uri → the form is
- *   given a redirect_uri no client has, and the library answers 400
- *   invalid_grant (redirect_uri mismatch) after client authentication,
- *   leaving the code unconsumed;
- * - a code issued for a request that omitted it → unchanged: the library
- *   uses the client's single registered URI, as before;
- * - an unknown code → unchanged (the library answers invalid_grant).
- * One extra read of the code, only for exchanges without redirect_uri.
+ * A code exchange needs the authorization request's redirect_uri when it had one (RFC 6749 section 4.1.3;
+ * provider/code-redirect-uri.ts): an exchange without it, of a code not marked as issued without one, is given a
+ * redirect_uri no client has, so the library answers invalid_grant after client authentication, leaving the code
+ * unconsumed. One extra read, only for exchanges without redirect_uri.
  */
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';

@@ -1,14 +1,6 @@
 /**
- * After a successful refresh_token grant at /auth/token, the access tokens
- * issued earlier under the same grant stop working (Aqueduct overwrites
- * the access token on refresh; see adapter/revoke-replaced-access-tokens.ts).
- *
- * Rules enforced here:
- * - only a 200 answer of the refresh_token grant, once the library has
- *   stored the new access token, and before the answer is sent: a client
- *   that got the new token can rely on the old one being dead;
- * - the new access token is kept, and the new refresh token (rotated, see
- *   provider/create-provider.ts).
+ * After a 200 refresh_token grant, before the answer is sent, the access tokens issued earlier under the grant die
+ * (adapter/revoke-replaced-access-tokens.ts), so a client holding the new token can rely on the old one being dead.
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';

@@ -1,20 +1,8 @@
 /**
- * X-Forwarded-* (and Forwarded) are believed only from the edge: the
- * authorization server runs with `app.proxy = true`, so these headers set
- * the request's protocol, host and client address (request log lines,
- * throttling by address: throttle/client-address.ts walks X-Forwarded-For
- * right to left past these same trusted peers). A client that
- * reaches the authorization server directly must not be able to choose
- * them.
- *
- * Rules enforced here (on every request, before Koa reads it):
- * - a peer on loopback (where `npm start` runs the edge) or in
- *   TRUSTED_PROXIES (CIDR networks: the edge's addresses in a container
- *   deployment) keeps its forwarding headers;
- * - any other peer's forwarding headers are deleted, so the request is
- *   read as it arrived on the socket.
- *
- * Usage: `http.createServer((req, res) => { stripUntrustedForwarding(req); handler(req, res); })`
+ * X-Forwarded-* and Forwarded are believed only from the edge (`app.proxy = true`): a peer on loopback or in
+ * TRUSTED_PROXIES keeps them, any other peer's are deleted before Koa reads the request, so a client reaching the
+ * authorization server directly cannot choose its protocol, host or address.
+ * Usage: http.createServer((req, res) => { stripUntrustedForwarding(req); handler(req, res); })
  */
 import type { IncomingMessage } from 'node:http';
 import { createIpAllowList, type Cidr } from '@heroes/platform';

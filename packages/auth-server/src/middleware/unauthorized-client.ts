@@ -1,23 +1,8 @@
 /**
- * RFC 6749 section 5.2 `unauthorized_client` at /auth/token: "The
- * authenticated client is not authorized to use this authorization grant
- * type." oidc-provider refuses that case with 400 `invalid_request`; the
- * decision here is ours, made from the client the library authenticated
- * and its registered grant types (documented API: `ctx.oidc.client`,
- * `client.grantTypeAllowed`), not from the library's wording.
- *
- * Rules enforced here (POST /auth/token, after the provider answered):
- * - a 400 `invalid_request` for a client that authenticated (a public
- *   client by its id; a confidential one only once its secret matched,
- *   clients/secret-matches.ts) whose `grant_type`, one value, is not one
- *   of its grant types → 400 `unauthorized_client`, so nothing is revealed
- *   to a caller without the secret;
- * - every other answer is left as it is (an unknown grant type stays the
- *   library's `unsupported_grant_type`).
- * Cases: the resource server's own client (no grant type at all, see
- * adapter/client-metadata.ts), a client without a redirect URI presenting
- * a code (no authorization_code grant), a public client presenting a
- * refresh token.
+ * RFC 6749 section 5.2 `unauthorized_client` at /auth/token: oidc-provider answers 400 `invalid_request` when an
+ * authenticated client uses a grant type it is not registered for; that answer becomes `unauthorized_client` when
+ * the client authenticated (by id if public, by a matched secret if confidential: nothing revealed otherwise),
+ * decided from `ctx.oidc.client` and its grant types, never the library's wording. Other answers are left alone.
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';

@@ -1,25 +1,8 @@
 /**
- * Tells resource servers that access tokens died, so they drop what they
- * cached about them: `NOTIFY heroes_tokens_revoked, '<json>'` (channel and
- * payload type from @heroes/oauth-scopes, shared with the listeners), used by the provider's adapter
- * (revocation, code replay, grant revocation) and by the client registry
- * (remove-client, rotate-secret).
- *
- * The payload holds whatever is known (see RevokedTokens):
- *   {"tokenHash": ...}  one token (SHA-256 hex of its value, as stored);
- *   {"grantId": ...}    every token of a grant;
- *   {"clientId": ...}   every token of a client;
- *   {"userId": ...}     every token of a user (users admin, auth/users/).
- *
- * Rules enforced here:
- * - the payload stays far below PostgreSQL's 8000-byte NOTIFY limit (each
- *   value is bounded; a longer one is left out rather than failing); with
- *   nothing left, nothing is sent;
- * - notifyTokensRevoked throws when the NOTIFY fails: inside the caller's
- *   transaction, PostgreSQL delivers it only if that transaction commits;
- * - createRevocationNotifier logs a failed NOTIFY and never turns it into a
- *   failed revocation: the token is already gone from the database, and
- *   resource servers bound their cache lifetime anyway.
+ * Tells resource servers that access tokens died: `NOTIFY heroes_tokens_revoked` with what is known, one token
+ * (`tokenHash`), a grant, a client or a user. The payload stays under PostgreSQL's 8000-byte limit (a too-long value is
+ * left out); notifyTokensRevoked throws, so inside a transaction the notice goes only with the commit;
+ * createRevocationNotifier logs a failed NOTIFY and never fails the revocation (resource servers bound their cache).
  */
 import type { Prisma } from '@heroes/db';
 import { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from '@heroes/oauth-scopes';

@@ -1,17 +1,7 @@
 /**
- * Text that PostgreSQL can take as a query parameter, and that compares as
- * the client meant it.
- *
- * Rules enforced here:
- * - no NUL (U+0000): PostgreSQL text cannot hold it, and the query fails
- *   ("invalid byte sequence for encoding UTF8: 0x00"), a 500;
- * - no lone UTF-16 surrogate: it has no UTF-8 form, so the driver would
- *   send U+FFFD instead and `a\uD800` would find the row of `a\uFFFD`
- *   (and jsonb refuses it outright).
- *
- * The one definition in the package: every user-supplied string that could
- * reach a query (username, password, the parameters of /auth/code, record
- * ids) is checked with it first, and treated as "not found" or refused.
+ * Text PostgreSQL can take and that compares as the client meant: no NUL (text cannot hold it: the query would fail)
+ * and no lone surrogate (the driver would send U+FFFD and find another row). The one definition: every user string
+ * that could reach a query is checked with it first, and treated as not found or refused.
  */
 import { isWellFormedText } from '@heroes/http-kit';
 

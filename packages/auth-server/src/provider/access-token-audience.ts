@@ -1,20 +1,8 @@
 /**
- * The audience of every access token (RFC 8707, RFC 7662 `aud`): the hero
- * API's resource identifier (@heroes/oauth-scopes resource-indicator.ts),
- * set just before the token is stored, whatever the grant.
- *
- * Rules enforced here:
- * - the hero API is the one protected resource this server issues tokens
- *   for: a request naming any other is refused before a token is made
- *   (invalid_target, middleware/check-resource-parameter.ts and
- *   code/check-authorization-request.ts), and one naming none gets it as
- *   well (existing clients keep working);
- * - an access token stored before tokens carried an audience was issued for
- *   the hero API too, and is read back with it, so introspection always
- *   answers `aud` and the edge's audience check never refuses it.
- * Through documented API only: the library stores and reads every access
- * token through the `AccessToken` adapter, wrapped here like
- * provider/access-token-scope.ts wraps it for the scope.
+ * The audience of every access token (RFC 8707, RFC 7662 `aud`), the hero API's identifier, set as the token is
+ * stored, whatever the grant: a request naming another resource is refused before any token, one naming none gets it
+ * too, and a token stored before audiences existed is read back with it. Documented API only: the `AccessToken`
+ * adapter is wrapped, as provider/access-token-scope.ts does for the scope.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AdapterFactory } from './access-token-scope.ts';

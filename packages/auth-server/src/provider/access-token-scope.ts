@@ -1,28 +1,8 @@
 /**
- * The one place where an access token's scope is fixed, just before it is
- * stored, whatever the grant (password, authorization_code, refresh_token).
- *
- * Rules enforced here:
- * - a refresh narrowed to a sub-scope stores exactly the requested values
- *   (provider/refresh-sub-scope.ts);
- * - a token never carries a value its client may not be granted now
- *   (its allowed scopes, read from its row on this request, see
- *   scopes/allowed-scopes.ts): narrowing a client with `auth set-scopes`
- *   applies at its next refresh (and to codes not yet exchanged);
- *   `openid` is kept (an ID token was asked for; it is no authority);
- * - a token left with no value is refused (invalid_scope), never stored
- *   unscoped: an empty scope grants nothing, and saying so beats a token
- *   that silently cannot do anything. After a refresh token rotation this
- *   ends the refresh chain, which can grant nothing any more anyway;
- * - the token answer's `scope` is the stored one (RFC 6749 section 5.1:
- *   the scope of the access token issued).
- *
- * Through documented API only: every access token the library issues is
- * stored through the `AccessToken` adapter's `upsert`, so the factory
- * handed to the library is wrapped (withAccessTokenScope) and the payload
- * fixed there; `Provider.ctx` is the request being answered. The library
- * builds its answer from its own token object, so answerStoredScope, a
- * step of endpoints/token-endpoint.ts, reports the stored values.
+ * The one place an access token's scope is fixed, as it is stored, whatever the grant: a sub-scope refresh stores
+ * exactly what was asked; never a value the client may not be granted now (`openid` kept); a token left with none is
+ * refused invalid_scope, never stored unscoped. Documented API only (the `AccessToken` adapter's upsert, wrapped;
+ * `Provider.ctx`); answerStoredScope reports the stored values as the answer's `scope` (RFC 6749 section 5.1).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';

@@ -1,11 +1,7 @@
 /**
- * oidc-provider's clientBasedCORS (docs/oauth.md, "Browser origins"): a page
- * may call the token, revoke and introspect endpoints for a client only from
- * one of the client's allowed origins (its `allowed_origins` metadata, see
- * adapter/client-metadata.ts). The library then answers a request from any
- * other origin with 400 invalid_request and no Access-Control-Allow-Origin,
- * so the page never reads the answer. Requests without Origin (servers,
- * command lines) are not CORS requests and are not checked.
+ * oidc-provider's clientBasedCORS (docs/oauth.md, "Browser origins"): a page may call token, revoke and introspect
+ * for a client only from one of its allowed origins; from another the library answers 400 without
+ * Access-Control-Allow-Origin, so the page never reads it. Requests without Origin are not checked.
  */
 import type { Configuration } from 'oidc-provider';
 import { ALLOWED_ORIGINS } from '../adapter/client-metadata.ts';

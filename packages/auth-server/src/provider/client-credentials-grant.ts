@@ -1,23 +1,8 @@
 /**
- * The client credentials grant (RFC 6749 section 4.4) at POST /auth/token:
- * a confidential client asks for a token of its own, with no user, as
- * docs/oauth.md describes.
- *
- * Rules enforced here (client authentication and the client's grant types,
- * clients/grant-types.ts, already checked by the library: a public client
- * never gets here, it is refused unauthorized_client):
- * - the requested scope must fit the client's allowed scopes (resolveScopes;
- *   none asked: its allowed authority scopes) → else invalid_scope;
- *   `openid` is refused (there is no user to issue an ID token about);
- * - an opaque access token, stored hashed in the access token table like
- *   every other one (so introspection, revocation, the revocation feed and
- *   the purge treat it alike), with no account, no grant, no refresh token,
- *   living ACCESS_TOKEN_TTL;
- * - a `DPoP` proof (RFC 9449) is checked as at the password grant
- *   (provider/library-seams.ts, seam 5): a bad one → 400 invalid_dpop_proof,
- *   a --require-dpop client without one → invalid_dpop_proof, a valid one
- *   binds the token to its key (`token_type: DPoP`);
- * - the response: access_token, token_type `bearer` (`DPoP` when bound), expires_in, scope.
+ * The client credentials grant (RFC 6749 section 4.4), for confidential clients registered for it: the scope within
+ * its allowed scopes (`openid` refused: no user), an opaque access token stored like every other (introspection,
+ * revocation, purge alike) with no account, grant or refresh token, living ACCESS_TOKEN_TTL; a DPoP proof checked as
+ * at the password grant and binding the token. Answer: access_token, token_type, expires_in, scope.
  */
 import { formatScopes, OPENID } from '@heroes/oauth-scopes';
 import { errors } from 'oidc-provider';

@@ -1,42 +1,8 @@
 /**
- * The oidc-provider instance: configuration of everything the library
- * decides for us.
- *
- * Rules enforced here:
- * - off: devInteractions (it accepts any password), implicit flow, userinfo,
- *   logout, dynamic registration, resource indicators, client credentials,
- *   pushed authorization requests (nothing here would use them, or our
- *   own code does it: provider/client-credentials-grant.ts);
- * - DPoP (RFC 9449, provider/dpop-binding.ts): a valid proof binds the
- *   access token (`token_type: DPoP`, introspection `cnf.jkt`) at every
- *   grant; proofs signed with DPOP_SIGNING_ALGS, `iat` within 5 minutes
- *   (the library's window) unless a server nonce is used; every DPoP answer
- *   carries a `DPoP-Nonce` (derived from the cookie keys, so every replica
- *   accepts the others'), required in proofs with DPOP_REQUIRE_NONCE; a
- *   client registered with --require-dpop must send a proof;
- * - response type `code` only; grants password and client_credentials
- *   (ours), authorization_code and refresh_token, each client only those it
- *   is registered for (clients/grant-types.ts); client auth
- *   client_secret_basic/post and none;
- * - keys from configuration (never the development keys);
- * - refresh tokens only for clients with a secret, rotated on every use
- *   (RFC 9700 section 4.14.2): a reused one revokes the whole grant (the
- *   library's replay check, made atomic in adapter/token-adapter.ts);
- *   PKCE S256 required for public clients;
- * - introspection: the resource server's client for any token, any other
- *   confidential client only for its own tokens, public clients never
- *   (RFC 7662 2.1); revocation: a client's own tokens (public clients
- *   included, RFC 7009 2.1); another client's token is left alone with the
- *   same 200 as an unknown token, so the answer reveals nothing about it;
- * - access token lifetimes: ACCESS_TOKEN_TTL for the password grant (and
- *   its refreshes), CODE_ACCESS_TOKEN_TTL after a code exchange;
- * - browser calls to token/revoke/introspect only from the client's
- *   allowed origins (provider/client-cors.ts);
- * - ID tokens (code flow with `openid`, see code/mint-code.ts) signed with
- *   the configured keys (RS256), living DEFAULTS.idTokenTtl;
- * - every access token's scope fixed as it is stored, whatever the grant
- *   (provider/access-token-scope.ts, around the adapter), and its audience
- *   (`aud`, RFC 8707) the hero API (provider/access-token-audience.ts).
+ * The oidc-provider instance, everything the library decides for us: off what we do not use or do ourselves; DPoP
+ * at every grant with a nonce every replica accepts (dpop-binding.ts); response type `code`; grants per client; our
+ * keys; refresh tokens for secret clients only, rotated, a reuse revoking the grant (RFC 9700 section 4.14.2); PKCE
+ * S256 for public clients; introspection and revocation that reveal nothing of other clients' tokens; CORS per client.
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';

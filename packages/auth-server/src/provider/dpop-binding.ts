@@ -1,17 +1,8 @@
 /**
- * DPoP (RFC 9449) at the token endpoint, beyond what oidc-provider's
- * features.dPoP does for its own grants (proof checks, `jkt` on the access
- * token, `dpop_jkt` codes, refresh tokens of public clients bound):
- * - a refresh token issued beside a DPoP-bound access token is bound to the
- *   same key for confidential clients too, so a refresh "keeps the binding"
- *   and needs a proof of that key (section 5: the library's refresh grant
- *   checks a bound refresh token's `jkt`); done on the way to storage, as
- *   provider/access-token-scope.ts fixes scopes;
- * - a client registered with --require-dpop that sends no proof gets 400
- *   `invalid_dpop_proof` (section 5.2 leaves the code open; the library's
- *   own answer is `invalid_grant`), decided from the authenticated client
- *   and the request, not from the library's wording;
- * - the server-nonce secret (section 8), the same on every replica.
+ * DPoP (RFC 9449) at the token endpoint beyond the library's features.dPoP: a refresh token beside a bound access
+ * token is bound to the same key for confidential clients too (section 5), set on the way to storage; a
+ * --require-dpop client without a proof gets 400 `invalid_dpop_proof`, decided from the client and request; and the
+ * server-nonce secret (section 8), the same on every replica.
  */
 import { hkdfSync } from 'node:crypto';
 import type { Middleware } from 'koa';

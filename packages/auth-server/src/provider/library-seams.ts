@@ -1,19 +1,8 @@
 /**
- * Every place where the authorization server reaches into oidc-provider
- * beyond its documented API (Configuration, the adapter, models'
- * find/save, events, `Provider.ctx` and `ctx.oidc`, registerGrantType), in
- * one file. Each seam says what it touches and which user-visible rule
- * needs it (the package README's table lists the same). They were written
- * against PINNED_VERSION, which package.json pins exactly;
- * test/library-seams.test.ts fails when an update moves any of them
- * (version, deep import and its exports, patched member), so an upgrade
- * starts by reading this file.
- *
- * Seam 3 is reproduced rather than patched, so nothing of it is here: the
- * introspection answer of middleware/fast-introspection.ts (one indexed
- * query instead of the library's four reads, for a resource server's
- * cache miss), compared with the library's own answer by
- * test/introspection/fast-introspection.test.ts.
+ * Every place the authorization server reaches into oidc-provider beyond its documented API, in one file (lint
+ * refuses `oidc-provider/lib` anywhere else); each seam says what it touches and which rule needs it (the package
+ * README lists them). Written against PINNED_VERSION, pinned in package.json; test/library-seams.test.ts fails when
+ * an update moves any of them, so an upgrade starts here.
  */
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';

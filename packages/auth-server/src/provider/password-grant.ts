@@ -1,27 +1,8 @@
 /**
- * The resource owner password credentials grant (RFC 6749 section 4.3) at
- * POST /auth/token, as docs/oauth.md describes and Aqueduct's AuthServer does.
- *
- * Rules enforced here (client authentication already ran in the library):
- * - `username` and `password` are required → invalid_request;
- * - the requested scope must fit the client's allowed scopes
- *   (resolveScopes; a parent scope grants its sub-scopes) → invalid_scope;
- *   checked before the slow password hash;
- * - unknown user or wrong password → invalid_grant, one message for both;
- * - too many failures of the account or the client address (throttle/) →
- *   429 `temporarily_unavailable` with `Retry-After`, no password checked;
- * - the password-hash queue full → 503 `temporarily_unavailable` with
- *   `Retry-After`, at once, no password checked;
- * - one grant per issuance; an opaque access token (ACCESS_TOKEN_TTL); a
- *   refresh token only for a client with a secret;
- * - a `DPoP` proof (RFC 9449) is checked as the library's grants check it
- *   (provider/library-seams.ts, seam 5) before the password: a bad one →
- *   400 invalid_dpop_proof (or use_dpop_nonce); a --require-dpop client
- *   without one → invalid_dpop_proof; a valid one binds the access token
- *   (and the refresh token) to its key, `token_type: DPoP`;
- * - the response: access_token, token_type `bearer` (`DPoP` when bound), expires_in (integer
- *   seconds), refresh_token when issued, and always `scope`: the values the
- *   access token grants (RFC 6749 section 5.1).
+ * The password grant (RFC 6749 section 4.3; docs/oauth.md), after the library authenticated the client: username and
+ * password required; scope within the allowed scopes, checked before the hash; unknown user or wrong password one
+ * invalid_grant; throttled 429, hash queue full 503 (`temporarily_unavailable`, Retry-After, no password checked); a
+ * DPoP proof checked first and binding the tokens; the answer always carries `scope`.
  */
 import { formatScopes } from '@heroes/oauth-scopes';
 import { QueueFullError, RetryLaterError } from '@heroes/http-kit';

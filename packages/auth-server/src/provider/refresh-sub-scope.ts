@@ -1,26 +1,8 @@
 /**
- * A refresh that narrows to a sub-scope of the refresh token's scope
- * (RFC 6749 section 6: the requested scope must not include any scope "not
- * originally granted"; a parent scope grants its sub-scopes, see
- * @heroes/oauth-scopes). Token scope `heroes`, refresh with
- * `scope=heroes:read` → an access token scoped `heroes:read`.
- *
- * oidc-provider's refresh grant accepts only values present on the refresh
- * token, and filters the access token's scope by the grant's values (a
- * sub-scope would be dropped).
- *
- * Rules enforced here (POST /auth/token, grant_type=refresh_token, scope
- * sent, one extra read of the refresh token):
- * - a requested value present on the token → unchanged (the library's case);
- * - a value that is not, but is granted by a value of the token (`heroes`
- *   grants `heroes:read`) → the library is handed that parent value, so it
- *   runs all of its checks (client authentication, binding, expiry, the
- *   scope check, ID token with `openid`) as for an exact refresh, and the
- *   new access token is then stored with exactly the requested values
- *   (provider/access-token-scope.ts);
- * - a value no token value grants → handed over as is: the library answers
- *   400 invalid_scope, nothing issued;
- * - an unknown refresh token → unchanged (the library answers invalid_grant).
+ * A refresh that narrows to a sub-scope of the token's scope (RFC 6749 section 6; `heroes` grants `heroes:read`): the
+ * library accepts only values on the token, so a value granted by one of them is handed over as that parent value
+ * (all the library's checks run as for an exact refresh) and the new token is stored with exactly what was asked
+ * (provider/access-token-scope.ts). A value nothing grants, or an unknown token, is left to the library.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';

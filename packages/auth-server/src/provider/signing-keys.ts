@@ -1,18 +1,8 @@
 /**
- * Keeps the provider's signing keys in step with AUTH_KEYS_FILE while it
- * runs (`auth keys rotate`, docs/operations.md, Administration):
- * - the file is checked every `intervalMs` (its size, time and inode: a
- *   rename over it and a Kubernetes Secret volume's symlink swap both
- *   count); a changed file is read and, when valid, its keys replace the
- *   provider's (library-seams.ts, seam 4): the first signs from then on;
- * - retired keys stay published while what they signed may be alive, then
- *   leave the JWKS (config/keys.ts's publishedKeys), checked at the same pace;
- * - a file that cannot be read or parsed is logged and the keys in use are
- *   kept (a half-made edit never takes signing down);
- * - a new signing key is recorded once (`keys.rotated`), by whichever
- *   replica loads it first.
- *
- * Usage: `const stop = followSigningKeys({ provider, file, keys, logger, onRotated });`
+ * Keeps the provider's signing keys in step with AUTH_KEYS_FILE while it runs (`auth keys rotate`): the file is
+ * checked every `intervalMs` (size, time, inode: a rename or a Secret volume's symlink swap count) and valid new keys
+ * replace the provider's; retired keys leave the JWKS when nothing they signed lives; an unreadable file keeps the keys
+ * in use; a new signing key is recorded once (`keys.rotated`).
  */
 import fs from 'node:fs';
 import type Provider from 'oidc-provider';

@@ -1,16 +1,7 @@
 /**
- * How the OAuth endpoints render http-kit's RetryLaterError (a full
- * password-hash queue, a throttled login or client, the database down):
- * the `temporarily_unavailable` code (RFC 6749 sections 4.1.2.1 and 5.2
- * body), the error's status (503, or 429 for a throttled caller, RFC 6585
- * section 4) and its `Retry-After`. One rule, two places it is thrown from:
- * - inside the library's routes (our grant handler, client authentication):
- *   a library error, rendered by the library (providerTemporarilyUnavailable);
- * - in our own steps around the library: an OAuthError, rendered by
- *   http-kit (oauthTemporarilyUnavailable).
- *
- * Usage:
- *   .catch((err) => { throw err instanceof RetryLaterError ? providerTemporarilyUnavailable(ctx, err) : err; })
+ * How the OAuth endpoints render a RetryLaterError (hash queue full, throttled, database down): RFC 6749's
+ * `temporarily_unavailable` with the error's status (503, or 429 for a throttled caller) and Retry-After; inside the
+ * library's routes a library error (providerTemporarilyUnavailable), in our steps an OAuthError.
  */
 import { errors } from 'oidc-provider';
 import type { RetryLaterError } from '@heroes/http-kit';

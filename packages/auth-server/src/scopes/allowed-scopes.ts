@@ -1,16 +1,6 @@
 /**
- * What a client may be granted, from the scopes registered for it
- * (`auth add-client --allowed-scopes`, `auth set-scopes`).
- *
- * Rules enforced here:
- * - a client registered without allowed scopes is allowed exactly the hero
- *   scopes (HERO_SCOPES), written out: every token states its authority,
- *   and Aqueduct's "no scopes = full access" still holds for such clients;
- * - `openid` is never authority (it asks for an ID token), so a client
- *   registered with only `openid` counts as registered without scopes;
- * - otherwise the registered list, as is.
- *
- * Usage: `allowedScopes([])` → ['heroes:read', 'heroes:write']
+ * What a client may be granted from its registered scopes: none registered (or only `openid`, which is no authority)
+ * → exactly the hero scopes, written out, so every token states its authority; otherwise the registered list.
  */
 import { authorityScopes, HERO_SCOPES } from '@heroes/oauth-scopes';
 

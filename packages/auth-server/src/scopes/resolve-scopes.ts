@@ -1,19 +1,7 @@
 /**
- * The scope of a new grant (password grant, /auth/code), from the client's
- * allowed scopes and the requested `scope` parameter (RFC 6749 section
- * 3.3; Aqueduct AuthServer).
- *
- * Rules enforced here:
- * - the parameter follows RFC 6749 section 3.3 syntax and the service's
- *   limits (at most 50 values of at most 256 characters, see
- *   @heroes/oauth-scopes) → else invalid_scope;
- * - no scope requested → every allowed scope except `openid` (an ID token
- *   is never implied);
- * - a scope requested → exactly the requested values (asking for less
- *   gives less); each must be granted by an allowed scope, a parent scope
- *   granting its sub-scopes (`heroes` grants `heroes:read`); `openid` is
- *   accepted from any client, since it is no authority; any other value →
- *   invalid_scope (nothing is silently dropped).
+ * The scope of a new grant from the client's allowed scopes and the `scope` parameter (RFC 6749 section 3.3): syntax
+ * and limits, else invalid_scope; none asked → every allowed scope but `openid`; asked → exactly those values, each
+ * granted by an allowed scope (a parent grants its sub-scopes) or `openid`; anything else invalid_scope, never dropped.
  */
 import { authorityScopes, formatScopes, mayGrant, parseScopeParameter } from '@heroes/oauth-scopes';
 

@@ -1,10 +1,7 @@
 /**
- * The client address of a request (the platform's one client-address rule: the
- * right-most X-Forwarded-For entry that is not a trusted proxy; here the
- * edge, on loopback or in AUTH_TRUSTED_PROXIES), for code that runs inside
- * oidc-provider, whose own Koa app sees only the socket (the edge).
- *
- * Usage: `app.use(judgeClientAddress(config.trustedProxies))` first; later `clientAddress(ctx.req)`.
+ * The client address of a request under the platform's one rule (trusted proxies here: the edge, on loopback or in
+ * AUTH_TRUSTED_PROXIES), for code inside oidc-provider, whose own Koa app sees only the socket.
+ * Usage: app.use(judgeClientAddress(config.trustedProxies)) first; later clientAddress(ctx.req)
  */
 import type { IncomingMessage } from 'node:http';
 import { clientAddressOf, createClientAddress, type Cidr } from '@heroes/platform';

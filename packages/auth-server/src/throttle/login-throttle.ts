@@ -1,62 +1,8 @@
 /**
- * Brute-force protection of every credential check (a user's password at
- * the password grant and the login form, a client's secret at any
- * endpoint), counted in PostgreSQL so that every replica sees the same
- * counts (tables login_throttles and login_known_addresses), and built so
- * that a stranger cannot turn it against the owner ("smart lockout").
- *
- * A subject is an account (`account:<sha256 of the username>`, whether the
- * user exists or not, so the answer does not reveal which do) or a client
- * (`client:<sha256 of the client id>`).
- *
- * Rules enforced here:
- * - a known address of a subject is one it signed in from successfully
- *   within `knownAddressTtlMs` (the `knownAddressesPerSubject` most
- *   recent are kept; a success rewrites a known address's time only when
- *   it is older than knownAddressRefreshMs, a thirtieth of the TTL, at
- *   most a day, so it may lapse that much early). An attempt from a
- *   known address is counted on that (subject, address) pair's own
- *   counter (`known:<subject>:<address>`)
- *   and nowhere else: failures from other addresses, however many, never
- *   delay it, and the per-address window does not refuse it;
- * - an attempt from any other address (a stranger, or the owner on a new
- *   network) is counted on the subject's shared counter and checked
- *   against the address's window;
- * - a counter with `accountFailures` consecutive failures refuses for a
- *   back-off that starts at `backoffMs` and doubles with each further
- *   failure up to `backoffMaxMs`; a success deletes the counter it was
- *   counted on (a success from a known address leaves the strangers'
- *   counter alone: the owner signing in does not hand the guessers a fresh
- *   budget);
- * - so the longest strangers can keep the owner out: not at all from a
- *   known address; from a new address, while they keep guessing and
- *   `backoffMaxMs` after (docs/oauth.md, "Lockout");
- * - a client address (key `address:<ip>`) with `addressFailures` failures
- *   within `addressWindowMs` (any subjects) is refused until that window
- *   ends (the window counter is @heroes/db's address-window.ts, shared with
- *   /register);
- * - an attempt is counted as a failure when it starts, in the same atomic
- *   statement that checks the block (INSERT … ON CONFLICT … WHERE not
- *   blocked): parallel guesses cannot all pass the check before any is
- *   counted, so at most `accountFailures` credentials are checked before
- *   the block, and one per back-off after it;
- * - the address count grows on failures only (a success does not reset it:
- *   a guesser must not reset it with an account of its own);
- * - a refused attempt checks no credential (no bcrypt work) and counts
- *   nothing; every attempt, admitted or refused, costs one statement to
- *   begin, and one more to record its outcome;
- * - an address is counted by its bucket (address-bucket.ts): IPv4 as it
- *   is, IPv6 by its /64, for the address window and known addresses alike;
- * - rows stay bounded: strangers add one row per subject and one per
- *   address (never one per (subject, address)); known addresses and their
- *   counters exist only after a success, at most `knownAddressesPerSubject`
- *   per subject; the purge timer (adapter/purge-expired.ts) forgets idle rows.
- *
- * Usage:
- *   const throttle = createLoginThrottle(db, limits);
- *   const admission = await throttle.begin(accountSubject('bob'), '203.0.113.7');
- *   if ('retryAfterSeconds' in admission) refuse(admission.retryAfterSeconds);
- *   else ok ? await throttle.succeeded(admission) : await throttle.failed(admission);
+ * Brute-force protection of every credential check (passwords, client secrets), counted in PostgreSQL for every replica
+ * and built so a stranger cannot lock the owner out (docs/oauth.md, "Lockout"): from a known address (a recent success)
+ * an attempt counts only on its own counter, from any other on the subject's and the address's; failures back off,
+ * doubling to `backoffMaxMs`. Counted in the statement that checks the block; a refusal checks no credential.
  */
 import { usernameKey } from '@heroes/text-rules/username';
 import { createHash } from 'node:crypto';

@@ -1,16 +1,8 @@
 /**
- * User and token administration (`auth users …`, `auth tokens revoke`,
- * docs/operations.md, Administration): plain functions over Prisma.
- *
- * Rules enforced here:
- * - each change, its audit event and the revocation notice are one
- *   transaction (PostgreSQL delivers a NOTIFY only on commit): resource
- *   servers drop what they cached of the user's or client's tokens as soon
- *   as they are gone from the database;
- * - disabling a user deletes every token, code and grant issued to them:
- *   nothing of theirs introspects as active again, even once enabled;
- *   sign-in is refused while disabled (accounts/authenticate-user.ts);
- * - an unknown username or client id is an error naming it, nothing written.
+ * User and token administration (`auth users …`, `auth tokens revoke`), plain functions over Prisma: each change,
+ * its audit event and the revocation notice one transaction (NOTIFY goes on commit); disabling a user deletes all
+ * their tokens, codes and grants (nothing of theirs is active again) and refuses sign-in; an unknown name is an
+ * error naming it, nothing written.
  */
 import { usernameKey } from '@heroes/text-rules/username';
 import type { Prisma, PrismaClient } from '@heroes/db';

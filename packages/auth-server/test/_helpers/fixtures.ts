@@ -5,7 +5,7 @@
  */
 import { pino } from 'pino';
 import type { PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { addClient, addUser, type ClientInput } from '@heroes/test-kit';
 import { createAuthServer, generateKeys, type AuthServer, type AuthServerOptions, type ProviderKeys } from '../../src/index.ts';
 

@@ -1,9 +1,6 @@
 /**
  * Runs the real `auth` binary as a child process against a given database.
- *
- * Usage:
- *   const result = await runAuth(['add-client', '--id', 'web'], { databaseUrl });
- *   t.is(result.code, 0);
+ * Usage: const result = await runAuth(['add-client', '--id', 'web'], { databaseUrl }); t.is(result.code, 0)
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';

@@ -1,18 +1,12 @@
 /**
- * A fresh database per test file plus a Prisma client on it, for tests that
- * run the CLI or the server as a process against it (in-process servers
- * use startTestServer in fixtures.ts instead).
- *
- * Usage:
- *   const ctx = useTestDatabase(test);
- *   test('...', async (t) => { await ctx.db.oAuthClient.count(); runAuth(args, { databaseUrl: ctx.url }); });
- *
- * `seed` runs once the database exists (ava runs `before` hooks
- * concurrently, so rows a file needs up front go there, not in a hook).
+ * A fresh database per test file and a Prisma client on it, for tests that run the CLI or the server as a process
+ * (in-process servers use startTestServer in fixtures.ts). `seed` runs once the database exists: ava runs `before`
+ * hooks concurrently, so rows a file needs up front go there.
+ * Usage: const ctx = useTestDatabase(test); runAuth(args, { databaseUrl: ctx.url })
  */
 import type { TestFn } from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 
 export interface DatabaseContext {
   url: string;

@@ -194,3 +194,18 @@ test('code replay revocation notifies resource servers with the grant id', async
   t.is(note['grantId'], grantId);
   t.true(JSON.stringify(note).length < 8000);
 });
+
+test('audit events older than the retention (AUDIT_RETENTION_DAYS) are purged; newer ones are kept', async (t) => {
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  await s.db.auditEvent.createMany({
+    data: [
+      { type: 'login.failed', username: 'retention-old', at: ago(3 * 86_400_000) },
+      { type: 'login.failed', username: 'retention-edge', at: ago(86_400_000 + 60_000) },
+      { type: 'login.failed', username: 'retention-recent', at: ago(3_600_000) },
+    ],
+  });
+  await purgeExpired(s.db, now, { auditRetentionMs: 86_400_000 });
+  const left = await s.db.auditEvent.findMany({ where: { username: { startsWith: 'retention-' } }, select: { username: true } });
+  t.deepEqual(left.map((row) => row.username), ['retention-recent']);
+});

@@ -1,10 +1,7 @@
 /**
- * The audit trail of a whole sign-in story against a running server and the
- * real `auth` binary: failed logins, a throttled one, an operator's unlock,
- * a success with its token, a refresh, a refresh token used twice, a
- * revocation. Each event names the user, the client, the address and the
- * answer's X-Request-Id, is logged as one JSON line, and never holds a
- * password, secret or token.
+ * The audit trail of a whole sign-in story against a running server and the real `auth` binary (failed, throttled,
+ * unlocked, succeeded, refreshed, refresh reused, revoked): each event names user, client, address and X-Request-Id,
+ * is logged as one JSON line, and never holds a password, secret or token.
  */
 import test from 'ava';
 import { pino } from 'pino';

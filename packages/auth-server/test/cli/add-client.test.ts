@@ -9,7 +9,8 @@ const auth = (...args: string[]) => runAuth(args, { databaseUrl: ctx.url });
 test('add-client registers a confidential client with a hashed secret', async (t) => {
   const result = await auth('add-client', '--id', 'conf', '--secret', 's3cret-value', '--allowed-scopes', 'heroes heroes:write', '--redirect-uri', 'https://app.example.com/cb');
   t.is(result.code, 0, result.stderr);
-  t.is(result.stderr, '');
+  t.like(JSON.parse(result.stderr), { msg: 'audit event', audit: { type: 'client.added', clientId: 'conf' } }, 'stderr: the one audit line');
+  t.false(result.stderr.includes('s3cret-value'));
   t.regex(result.stdout, /^Client 'conf' added \(confidential, redirect URI https:\/\/app\.example\.com\/cb, scopes: heroes heroes:write\) to database "[^"]+" at [\w.]+:\d+\.\n$/);
   t.false(result.stdout.includes('s3cret-value'));
   const row = await ctx.db.oAuthClient.findUniqueOrThrow({ where: { id: 'conf' } });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createDb } from '@heroes/db';
-import { createEmptyDatabase } from '@heroes/db/testing';
+import { createEmptyDatabase } from '@heroes/test-kit';
 import { startPgBouncer } from '@heroes/test-kit';
 import { runAuth } from '../_helpers/run-auth.ts';
 

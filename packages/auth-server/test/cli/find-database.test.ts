@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { writeRuntimeFile } from '@heroes/db';
+import { writeRuntimeFile } from '@heroes/platform/local-state';
 import { runAuth } from '../_helpers/run-auth.ts';
 import { useTestDatabase } from '../_helpers/test-database.ts';
 

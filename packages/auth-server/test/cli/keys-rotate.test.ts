@@ -1,9 +1,6 @@
 /**
- * `auth keys rotate` with the real binary beside a running server that reads
- * the keys file: the new key signs ID tokens without a restart, the previous
- * one stays in the JWKS (what it signed still verifies), `keys.rotated` is
- * recorded once. When a retired key leaves the JWKS: config/keys.ts, by its
- * own clock.
+ * `auth keys rotate` with the real binary beside a running server: the new key signs ID tokens without a restart,
+ * the previous one stays in the JWKS, `keys.rotated` is recorded once. When a retired key leaves: config/keys.ts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,9 +1,6 @@
 /**
- * Login-form CSRF: POST /auth/code is accepted from a browser
- * only from the service's own origin. A request whose Origin (or, without
- * it, Referer) names another origin gets the error page and no code;
- * requests with neither header (clients posting credentials directly)
- * keep working.
+ * Login-form CSRF: POST /auth/code from a browser only from the service's own origin; another Origin (or Referer)
+ * gets the error page and no code; requests with neither (clients posting directly) keep working.
  */
 import test from 'ava';
 import http from 'node:http';

@@ -63,3 +63,31 @@ test('the create-account form states the password rule before any failure; a wro
   t.regex(html, /role="alert"/);
   t.regex(html, /No account yet\? <a href="[^"]*prompt=create">Create account<\/a>/);
 });
+
+test('the create-account form comes back from a POST with prompt=create: the typed username kept (escaped), the fixed words of the code, never the password', async (t) => {
+  const post = (body: Record<string, string>, origin = 'http://localhost:8888') => fetch(`${s.url}/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
+    body: new URLSearchParams({ client_id: 'web', response_type: 'code', state: 's', prompt: 'create', ...body }),
+    redirect: 'manual',
+  });
+  const typed = 'zoë "the <b>bold</b>"';
+  const res = await post({ username: typed, password: 'secret-long-password', register_error: 'username_taken' });
+  const html = await res.text();
+  t.is(res.status, 200, html);
+  t.is(res.headers.get('location'), null, 'no code is granted');
+  t.true(html.includes('<h1>Create account</h1>'));
+  t.true(html.includes(`role="alert" id="register-error">${escapeHtml(REGISTER_ERROR_MESSAGES.username_taken)}<`));
+  t.true(html.includes(`id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(typed)}"`));
+  t.false(html.includes('<b>'), 'escaped');
+  t.false(html.includes('secret-long-password'), 'the password is never put back');
+  t.regex(res.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+
+  const phish = await (await post({ username: 'someone', register_error: PHISH })).text();
+  t.false(phish.includes('Security alert'));
+  t.false(/role="alert"/.test(phish), 'an unknown code shows nothing');
+
+  const crossSite = await post({ username: PHISH, register_error: 'username_taken' }, 'https://evil.example');
+  t.is(crossSite.status, 403, 'another site cannot have the form show its text');
+  t.false((await crossSite.text()).includes('Security alert'));
+});

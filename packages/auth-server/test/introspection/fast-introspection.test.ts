@@ -1,9 +1,7 @@
 /**
- * The introspection fast path (middleware/fast-introspection.ts) answers
- * exactly as oidc-provider does: the same requests go to two servers on one
- * database, one with the fast path and one without, and the answers
- * (status, content type, cache control, body bytes) must be equal. The
- * provider's token reads are counted to show which path answered.
+ * The introspection fast path (middleware/fast-introspection.ts) answers exactly as oidc-provider: the same requests
+ * to two servers on one database, with and without it, must get equal status, headers and body bytes; counting the
+ * provider's token reads shows which path answered.
  */
 import test from 'ava';
 import { hashToken } from '../../src/adapter/hash-token.ts';

@@ -1,15 +1,8 @@
 /**
- * Property (docs/oauth.md, "Scopes"): for random clients (allowed scopes), grants and
- * requested scopes, the authority of an issued access token is never more
- * than what the client is allowed and what was requested, across the
- * password grant, the code flow, refreshes, and refreshes after the client
- * was narrowed (`auth set-scopes`).
- *
- * Authority is read the way the resource server reads it: the token's
- * introspected scope, through the one scope rule (@heroes/oauth-scopes),
- * probed with every scope of the universe below. Bounded: NUM_RUNS runs or
- * TIME_LIMIT_MS, whichever comes first (a failure prints fast-check's seed
- * and the shrunk case).
+ * Property (docs/oauth.md, "Scopes"): for random clients, grants and requested scopes, an issued token's authority
+ * (its introspected scope under the one scope rule) is never more than the client is allowed and asked for, across
+ * the password grant, the code flow, refreshes and refreshes after narrowing. Bounded by NUM_RUNS or TIME_LIMIT_MS;
+ * a failure prints fast-check's seed and shrunk case.
  */
 import test from 'ava';
 import bcrypt from 'bcrypt';

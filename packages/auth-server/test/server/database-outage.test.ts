@@ -1,5 +1,5 @@
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { addClient, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, introspectAsResourceServer, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
 import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';

@@ -1,9 +1,6 @@
 /**
- * The authorization server's /metrics and /health/* are for its operators:
- * a request that came through the edge (it carries X-Forwarded-For) is
- * refused unless METRICS_ALLOW admits its original client; straight from
- * loopback (kubelet, the edge's readiness check, a local Prometheus) they
- * answer as before. middleware/internal-only.ts, the platform's createInternalAccess.
+ * The authorization server's /metrics and /health/* are for operators: through the edge (X-Forwarded-For) refused
+ * unless METRICS_ALLOW admits the original client; straight from loopback they answer (middleware/internal-only.ts).
  */
 import test from 'ava';
 import { parseCidrList } from '@heroes/platform';

@@ -1,8 +1,6 @@
 /**
- * Every password check (password grant, login form) and every client secret
- * compare not yet remembered goes through a bounded hash queue: with PASSWORD_HASH_CONCURRENCY 1 and PASSWORD_HASH_QUEUE_MAX 1,
- * a burst of logins gets 503 `temporarily_unavailable` with Retry-After for
- * those beyond the queue, answered before the queued ones finish; they are
+ * Every password check and unremembered secret compare goes through a bounded hash queue: with concurrency 1 and a
+ * queue of 1, logins beyond it get 503 `temporarily_unavailable` with Retry-After before the queued ones finish, are
  * not counted as failures, and the next login is served.
  */
 import test from 'ava';

@@ -1,9 +1,7 @@
 /**
- * Brute-force protection: failed logins counted per account and
- * per client address in PostgreSQL, for the password grant and the login
- * form alike. Back-off shortened to 1 s (doubling) so the test can wait it out;
- * refusals answered at once (LOGIN_REFUSAL_DELAY_MS 0) but in the test of
- * that delay.
+ * Brute-force protection: failed logins counted per account and per address in PostgreSQL, for the password grant and
+ * the login form alike. Back-off shortened to 1 s so the test can wait it out; refusals answered at once
+ * (LOGIN_REFUSAL_DELAY_MS 0) but in the test of that delay.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';

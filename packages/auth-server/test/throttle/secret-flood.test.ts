@@ -1,10 +1,7 @@
 /**
- * A flood of wrong client secrets (anyone can send one, no credentials
- * needed; each unremembered secret is a bcrypt compare) does not starve
- * real logins: failed client authentication is throttled per client, and
- * secret compares wait in the hash queue's low-priority lane, behind users'
- * passwords. Counted, not timed: 40 connections of wrong secrets, 10 real
- * logins one after another while they run.
+ * A flood of wrong client secrets does not starve real logins: failed client authentication is throttled per client
+ * and secret compares wait in the hash queue's low lane, behind passwords. Counted, not timed: 40 connections of wrong
+ * secrets, 10 real logins meanwhile.
  */
 import bcrypt from 'bcrypt';
 import test from 'ava';

@@ -1,10 +1,7 @@
 /**
- * Smart lockout: strangers guessing from any number of addresses cannot
- * keep the owner out of an address it signed in from before (its "known"
- * address keeps its own budget), for passwords and client secrets alike;
- * failed client authentication is throttled per client. Back-off shortened
- * (1 s doubling to 2 s) so a guesser that reads Retry-After and guesses
- * again as each block ends runs several rounds in a few seconds.
+ * Smart lockout: strangers guessing from any number of addresses cannot keep the owner out of an address it signed
+ * in from before, for passwords and client secrets alike. Back-off shortened (1 s doubling to 2 s) so a guesser that
+ * obeys Retry-After runs several rounds quickly.
  */
 import { createHash } from 'node:crypto';
 import test from 'ava';

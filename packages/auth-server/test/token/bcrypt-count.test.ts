@@ -1,10 +1,7 @@
 /**
- * How many bcrypt operations one password-grant request costs (the token
- * throughput is bounded by them): the user's password is
- * compared exactly once per request; the client secret only until its
- * first successful verification, also when the first requests arrive
- * together. bcrypt's module object is shared with the server in this
- * process, so wrapping its functions counts every call.
+ * bcrypt operations per password grant: the user's password once per request, the client secret only until its
+ * first success, also when the first requests arrive together. bcrypt's module is shared with the in-process server,
+ * so wrapping it counts every call.
  */
 import test from 'ava';
 import bcrypt from 'bcrypt';

@@ -1,11 +1,7 @@
 /**
- * Codes and refresh tokens are single-use, atomically (
- * RFC 6749 sections 4.1.2 and 10.5, RFC 9700 sections 2.2.2 and 4.14.2):
- * - parallel exchanges of one code: exactly one 200, the others
- *   invalid_grant, and the grant is revoked (the winner's tokens die too);
- * - refresh tokens rotate on every use; a reused one revokes the grant;
- * - parallel refreshes with one refresh token: at most one 200, the grant
- *   ends revoked.
+ * Codes and refresh tokens are single-use, atomically (RFC 6749 sections 4.1.2, 10.5; RFC 9700 sections 2.2.2,
+ * 4.14.2): of parallel exchanges of one code exactly one 200 and the grant revoked; refresh tokens rotate and a
+ * reused one revokes the grant; of parallel refreshes at most one 200, the grant ends revoked.
  */
 import test from 'ava';
 import { addClient, addUser, startTestServer, RESOURCE_SERVER_CLIENT, type TestServer } from '../_helpers/fixtures.ts';

@@ -1,14 +1,8 @@
 /**
- * How many SQL statements one password grant costs (every login pays them,
- * and on a small machine PostgreSQL's CPU for them competes with bcrypt;
- * docs/performance.md): from an address the account signed in from before,
- * with the client secret already verified, seven in three round trips: the
- * client; the throttle's one statement to begin the attempt beside the
- * user's read; after the password compare, the throttle's one to record the
- * success beside the grant, access token and refresh token. pg's Client is
- * shared with the server in this process, so wrapping its query method sees
- * every statement; a round trip is a statement sent while none is in flight
- * with the statements sent before it ends.
+ * SQL statements per password grant (docs/performance.md): from a known address with the secret already verified,
+ * seven in three round trips (the client; the throttle's start beside the user's read; the throttle's success beside
+ * the grant and both tokens). pg's Client is shared with the in-process server, so wrapping its query sees every
+ * statement; a round trip is what is sent while none is in flight.
  */
 import test from 'ava';
 import pg from 'pg';

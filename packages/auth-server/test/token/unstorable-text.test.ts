@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { basic, passwordGrant, postForm } from '../_helpers/http.ts';
+import { basic, passwordGrant } from '../_helpers/http.ts';
 
 let s: TestServer;
 const redirectUri = 'http://127.0.0.1:9/cb';

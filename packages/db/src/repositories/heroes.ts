@@ -1,17 +1,8 @@
 /**
- * Heroes in the `heroes` table (the resource server's), by parameterised SQL on the process's one pool (sql-pool.ts).
- * - page(): at most `limit` heroes with id > `after`, ordered by id (keyset
- *   paging on the primary key: every page costs the same, however deep);
- *   `nameContains` keeps names containing it, ignoring case, with `%`, `_`
- *   and backslash matched literally. The search is shaped for the trigram
- *   index on lower(name) (migration heroes_name_trigram_index) and sent as
- *   an unnamed statement whatever DB_PREPARED_STATEMENTS says (no name): PostgreSQL then plans it for the actual pattern
- *   (a rare pattern → index; a common one → walk the primary key until the
- *   page is full), where a prepared statement's generic plan could walk the
- *   whole table for a rare pattern.
- * - find/create/update/remove: named statements (prepared once per
- *   connection only when DB_PREPARED_STATEMENTS is on); update/remove
- *   answer undefined/false when the hero does not exist.
+ * Heroes in the `heroes` table, by parameterised SQL on the process's one pool. page(): keyset paging by id (every page
+ * costs the same), `nameContains` case-insensitive with `%`, `_`, `\` literal, shaped for the trigram index and sent
+ * unnamed so PostgreSQL plans it for the actual pattern (a generic plan could walk the whole table). find, create,
+ * update, remove: named statements; update/remove answer undefined/false for an absent hero.
  */
 import type { Query, SqlPool as Database } from '../sql-pool.ts';
 

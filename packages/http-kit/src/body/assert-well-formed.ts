@@ -1,15 +1,8 @@
 /**
- * Step of readBody after a codec decoded the body: every string in the value
- * (object keys included) must be well-formed Unicode.
- *
- * Rules:
- * - a lone UTF-16 surrogate (`"\ud800"` is valid JSON syntax, and a UTF-16
- *   charset can carry one too) → 400 `request entity could not be decoded`:
- *   such a string has no UTF-8 form, so it could only be stored altered
- *   (U+FFFD) or make the database driver fail later (→ 500);
- * - U+0000 is well-formed Unicode and is let through: whether a value may
- *   hold it is the application's rule (PostgreSQL text cannot store it);
- * - the walk is iterative, so deeply nested JSON cannot overflow the stack.
+ * Step of readBody after a codec decoded the body: every string in the value (keys included) must be well-formed
+ * Unicode. A lone surrogate → 400 `request entity could not be decoded` (it has no UTF-8 form, so it would be stored
+ * altered or fail in the driver); U+0000 passes (whether a value may hold it is the application's rule). The walk
+ * is iterative: deep JSON cannot overflow the stack.
  */
 import { BadRequestError } from '../errors/client-errors.ts';
 import type { HttpError } from '../errors/http-error.ts';

@@ -1,17 +1,8 @@
 /**
- * Request Content-Encoding (RFC 9110 section 8.4): parsed before the body is
- * read, undone after.
- *
- * Rules:
- * - supported codings: `identity`, `gzip` (alias `x-gzip`) and `deflate`
- *   (the zlib format of RFC 1950; a raw deflate stream, which some clients
- *   send, is accepted too); a list (`gzip, deflate`) is undone last-first;
- * - any other coding → 415 `unsupported content encoding '<coding>'` with
- *   `Accept-Encoding: gzip, deflate` (RFC 9110 section 12.5.3);
- * - the body limit applies to the decoded size as well: a body that inflates
- *   past it (a "zip bomb") → 413 `entity length exceeds maximum`, and
- *   inflating stops at the limit;
- * - bytes that are not valid for their coding → 400 `request entity could not be decoded`.
+ * Request Content-Encoding (RFC 9110 section 8.4), parsed before the body is read, undone after: `identity`,
+ * `gzip`/`x-gzip`, `deflate` (zlib or raw), a list undone last-first; any other → 415 with
+ * `Accept-Encoding: gzip, deflate` (section 12.5.3). The body limit holds for the decoded size too (inflating stops
+ * there: 413); bytes invalid for their coding → 400.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';

@@ -1,34 +1,8 @@
 /**
- * Reads and decodes the request body of a route (docs/http.md, "Request bodies").
- *
- * Order of checks:
- * 1. no body (no Content-Length > 0, not chunked, or 0 bytes) → 400
- *    `missing required body` when `required` (default), else `undefined`;
- * 2. media type not accepted → 415 `unsupported content type '<type>'` (read
- *    before the body is read). Accepted: `contentTypes` when given (exact or
- *    `type/*`), else any type whose registry entry has a codec; with
- *    `expect: 'bytes'` and no `contentTypes`, any type (or none);
- * 3. a charset the server does not know → 415 `invalid charset '<x>'`;
- * 4. a Content-Encoding other than identity, gzip or deflate → 415
- *    `unsupported content encoding '<coding>'` (see content-coding.ts);
- * 5. bytes over the limit (the kit's `maxBodyBytes`, or the route's smaller
- *    `maxBytes`) → 413 `entity length exceeds maximum`: at once when
- *    Content-Length announces it, else counted on the wire and again after
- *    undoing the Content-Encoding;
- * 6. charset: the Content-Type's, else the entry's default; an HttpError
- *    the codec throws is the answer (a form over 1,000 parameters → 413);
- *    malformed for
- *    the codec, or a decoded string that is not well-formed Unicode (a lone
- *    surrogate) → 400 `request entity could not be decoded`;
- * 7. `expect` shape mismatch → 400 `request entity was unexpected type`;
- * 8. key filters (accept/ignore/reject/require) → 400 `entity validation failed`.
- * The body is read (and its Content-Encoding undone) once per request; later
- * calls decode those bytes again.
- *
- * Usage:
- * ```ts
- * const hero = await readBody(ctx, { expect: 'object', ignore: ['id'], require: ['name'] });
- * ```
+ * Reads and decodes a route's request body (docs/http.md, "Request bodies"), checks in this order: no body → 400
+ * when `required`; media type, charset, Content-Encoding not accepted → 415 (before reading); over the kit's or the
+ * route's limit → 413; malformed, or not well-formed Unicode → 400; wrong `expect` shape → 400; key filters → 400.
+ * The bytes are read once per request; a later call decodes them again.
  */
 import type { Context } from 'koa';
 import { bytesToText, isKnownCharset } from '../codecs/charset.ts';

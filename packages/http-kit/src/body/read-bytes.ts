@@ -1,22 +1,8 @@
 /**
- * Reads the raw request body with a hard byte limit, via raw-body (the
- * reader koa-body itself uses). koa-body is not used: it decodes
- * with its own fixed parsers and cannot consult our codec registry, applies
- * its own charset rules, and turns forms into nested `qs` objects.
- *
- * Rules:
- * - more than `limit` bytes → 413 `entity length exceeds maximum`, whether
- *   Content-Length announced it or a chunked body grew past it (counted
- *   while reading); exactly `limit` bytes is fine;
- * - an announced Content-Length over the limit is refused at once, before
- *   any byte is read (see assertDeclaredLength): the answer carries
- *   `Connection: close` and the connection is closed after it, since
- *   reading the rest could take as long as the client likes;
- * - after any other failure the rest of the request is read and discarded
- *   before the error is answered, so the keep-alive connection stays usable;
- *   if the client is still sending after DEFAULTS.drainTimeoutMs the answer
- *   carries `Connection: close`;
- * - a body shorter or longer than its Content-Length, or an aborted upload → 400.
+ * Reads the raw body with a hard byte limit through raw-body (koa-body's own reader; koa-body cannot use our codec
+ * registry or charset rules). Over `limit` → 413, at once and with `Connection: close` when Content-Length
+ * announces it; after any other failure the rest is read and discarded so keep-alive survives (closed if the
+ * client still sends after DEFAULTS.drainTimeoutMs); a body unlike its Content-Length, or aborted → 400.
  */
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';

@@ -1,10 +1,6 @@
 /**
- * Charset conversion (the last step of encoding, the first of decoding) via
- * iconv-lite, which knows the IANA names and aliases (utf-8, latin1,
- * iso-8859-1, windows-1252, utf-16le, ...).
- *
- * UTF-8 input is decoded strictly (invalid byte sequences throw, so a
- * malformed UTF-8 body is a 400 as in Aqueduct) and a leading BOM is dropped.
+ * Charset conversion, the last step of encoding and the first of decoding, through iconv-lite (IANA names and
+ * aliases). UTF-8 is decoded strictly (a malformed body is a 400) and a leading BOM dropped.
  */
 import iconv from 'iconv-lite';
 

@@ -1,19 +1,8 @@
 /**
- * Media type → codec entry. Copied from Aqueduct's CodecRegistry
- * (docs/http.md, "Responses"):
- *
- * - lookup order: exact `type/subtype`, then `type/*`, then (an extension)
- *   the structured-syntax suffix as `application/<suffix>`, so
- *   `application/jwk-set+json` uses the JSON entry;
- * - parameters such as charset never affect the choice;
- * - media types are case-insensitive.
- *
- * Usage:
- * ```ts
- * const registry = createDefaultRegistry()
- *   .register('application/vnd.hero+csv', { codec: new CsvCodec(), compress: true, defaultCharset: 'utf-8' });
- * registry.lookup('text/html; charset=latin1'); // the text/* entry
- * ```
+ * Media type → codec entry (docs/http.md, "Responses"): exact `type/subtype`, then `type/*`, then the
+ * structured-syntax suffix as `application/<suffix>` (`application/jwk-set+json` is JSON); parameters never
+ * affect the choice; case-insensitive.
+ * Usage: createDefaultRegistry().register('application/vnd.hero+csv', { codec, compress: true, defaultCharset: 'utf-8' })
  */
 import type { Codec, CodecEntry } from './codec.ts';
 

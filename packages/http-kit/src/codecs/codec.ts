@@ -1,16 +1,8 @@
 /**
- * A codec turns request bodies into values and values into response bodies
- * for one media type (registered in a CodecRegistry).
- *
- * - `decode` receives text when the entry has a charset (from the request's
- *   Content-Type or the entry's `defaultCharset`), with that charset as its
- *   second argument (forms decode percent escapes in it), bytes otherwise.
- *   Throw to signal a malformed body (→ 400), or throw an HttpError for
- *   another answer (e.g. 413 for too many form parameters).
- *   A codec with `readsBytes` receives the bytes with that charset instead
- *   and decodes the charset itself (forms: one pass over the bytes).
- * - `encode` returns text (the charset is applied afterwards, as the last
- *   step) or bytes. Throw when the value cannot be encoded (→ 500).
+ * A codec turns request bodies into values and values into response bodies for one media type. `decode` gets text
+ * in the entry's charset (or bytes; `readsBytes` codecs get bytes and the charset) and throws for a malformed body
+ * (400) or an HttpError for another answer; `encode` returns text (charset applied after) or bytes, and throws
+ * when it cannot (500).
  */
 export interface Codec {
   decode(input: string | Buffer, charset?: string): unknown;

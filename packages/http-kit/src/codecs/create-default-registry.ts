@@ -1,20 +1,8 @@
 /**
- * The built-in registry (docs/http.md: request bodies and responses):
- *
- * | media type                        | codec | gzip | default charset |
- * |-----------------------------------|-------|------|-----------------|
- * | application/json                  | JSON  | yes  | utf-8           |
- * | application/x-www-form-urlencoded | form  | yes  | utf-8           |
- * | text/*                            | text  | yes  | utf-8 (*)       |
- * | text/event-stream                 | text  | no   | utf-8           |
- * | application/javascript            | —     | yes  | —               |
- *
- * (*) Aqueduct decodes text without a charset as latin1; we use utf-8, the
- * charset every current client sends by default (RFC 6657 lets each text
- * subtype choose; HTML and others default to utf-8).
- *
- * Every call returns a new registry, so an app can register more at start-up
- * without affecting others.
+ * The built-in registry (docs/http.md, request bodies and responses): JSON, forms and text/* (gzip, utf-8),
+ * text/event-stream (not gzipped), application/javascript (bytes, gzipped). Text without a charset is utf-8, what
+ * current clients send (RFC 6657 lets each subtype choose). Each call returns a new registry, so an app may
+ * register more without affecting others.
  */
 import { CodecRegistry } from './codec-registry.ts';
 import { FormCodec } from './form-codec.ts';

@@ -1,35 +1,8 @@
 /**
- * application/x-www-form-urlencoded: the one form decoder of both servers.
- *
- * Decoding (WHATWG URL, "application/x-www-form-urlencoded parsing"):
- * - the body is split at `&` and `=`; `+` is a space;
- * - percent escapes are bytes, decoded in the body's charset with the bytes
- *   around them: `p%E4ss` with charset iso-8859-1 is `päss`, as a browser
- *   submits a form with accept-charset latin1; UTF-8 is decoded strictly
- *   (`%E4` alone in a UTF-8 body is malformed);
- * - on bytes (readBody hands them over, `readsBytes`), in one pass per
- *   name and value: `+` and `%XX` become bytes in a buffer the size of the
- *   part, then one charset decode. A 10 MB form takes tens of milliseconds
- *   and memory near its size (string replaceAll/regex per value took
- *   seconds and hundreds of MB). Charsets whose bytes are not ASCII for
- *   `&=+%` (UTF-16: no browser sends such a form) are decoded to text
- *   first and split there;
- * - an invalid escape (`%zz`, a lone `%`) is a malformed body (throws);
- * - a key that appears once maps to a string, a repeated key to an array of
- *   its strings in order (`a=1&a=2` → `{ a: ['1', '2'] }`); Aqueduct always
- *   gives lists, single strings are what Koa users expect; `__proto__`
- *   stays an ordinary own property;
- * - at most `maxParameters` pairs (default 1,000, as Node's querystring):
- *   one more → 413 `too many form parameters`, found while scanning, before
- *   anything is decoded;
- * - linear time and memory in the body size: the body is scanned once,
- *   repeated keys are appended in place (never copied per repeat), and a
- *   pair without `=` is searched for one within its own bounds only.
- *
- * Encoding accepts an object whose values are strings, numbers, booleans or
- * arrays of them (repeated keys); anything else throws.
- *
- * Usage: `new FormCodec().decode('a=1&b=p%E4ss', 'iso-8859-1')` → `{ a: '1', b: 'päss' }`
+ * application/x-www-form-urlencoded, the one form decoder of both servers (WHATWG URL's parsing): `+` is a space,
+ * percent escapes are bytes decoded in the body's charset (UTF-8 strictly), an invalid escape is malformed; a key
+ * once → a string, repeated → an array in order, `__proto__` an own property; over `maxParameters` (1,000) → 413
+ * before decoding. Linear time and memory: one pass over the bytes, repeated keys appended in place.
  */
 import type { Codec } from './codec.ts';
 import { bytesToText, escapedBytesToText, textToBytes } from './charset.ts';

@@ -1,36 +1,8 @@
 /**
- * gzip as the last step, via koa-compress with the registry as its filter.
- *
- * Rules:
- * - only gzip (br, deflate and zstd are off) — docs/http.md promises gzip only;
- * - only when Accept-Encoding accepts gzip and shouldCompress() says yes;
- * - bodies smaller than `threshold` bytes are sent uncompressed (streams of
- *   unknown length are always eligible);
- * - koa-compress also skips 204/205/304, 206, already-encoded bodies and
- *   `Cache-Control: no-transform`, and adds `Vary: Accept-Encoding`.
- * - a body already in memory (Buffer, string, JSON value) is gzipped whole
- *   and sent with a Content-Length, in one write: a process that dies
- *   mid-answer (a killed replica) leaves either no answer, which a proxy
- *   can retry, or a complete one, never a truncated one. Streams stay
- *   streams (sent chunked).
- * - such a body of at most SYNC_GZIP_LIMIT bytes, asked for with a bare
- *   `gzip` (every browser's header), is gzipped in one zlib.gzipSync call
- *   (sync-gzip.ts) instead of koa-compress's zlib stream: same level and
- *   bytes, a fraction of the CPU; a body equal to the previous one so
- *   gzipped (a cached list) reuses its gzip. Larger bodies and other
- *   headers keep the stream.
- * - HEAD gets the header fields GET would get (RFC 9110 section 9.3.2):
- *   koa-compress skips HEAD, so its decision runs as for GET and Koa then
- *   sends the headers only — `Content-Encoding: gzip` and the gzipped
- *   length.
- * - a request that refuses gzip and identity alike (`identity;q=0`, `*;q=0`)
- *   gets the body without a content coding: RFC 9110 section 12.5.3 lets a
- *   server disregard an Accept-Encoding it cannot satisfy rather than
- *   answer 406, and every answer stays the service's JSON (koa-compress
- *   would throw for want of an encoding, outside the error handler).
- * - a request without Accept-Encoding gets identity (koa-compress's own
- *   default): it only gets `Vary: Accept-Encoding`, without running
- *   koa-compress's negotiation for an answer that stays identity.
+ * gzip as the last step (koa-compress, the registry as filter; docs/http.md promises gzip only). A body in memory
+ * is gzipped whole with a Content-Length (a dying process leaves no answer or a whole one), a small one asked for
+ * with a bare `gzip` in one gzipSync call (sync-gzip.ts); streams stay chunked. HEAD gets GET's header fields; no
+ * Accept-Encoding → identity, `Vary` only; refusing gzip and identity alike → identity (RFC 9110 section 12.5.3).
  */
 import { Readable, Stream } from 'node:stream';
 import { buffer } from 'node:stream/consumers';

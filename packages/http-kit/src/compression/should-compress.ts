@@ -1,9 +1,6 @@
 /**
- * The gzip policy's type half, used as koa-compress's `filter`: a response
- * type may be gzipped only when its registry entry allows compression.
- * Unregistered types (image/png, application/octet-stream, ...) never are.
- * The Accept-Encoding half (the client must accept gzip) is koa-compress's
- * negotiation: no header → identity, `gzip;q=0` → identity, `*` → gzip.
+ * The gzip policy's type half (koa-compress's `filter`): a type is gzipped only when its registry entry allows it;
+ * unregistered types never are. The Accept-Encoding half is koa-compress's negotiation.
  */
 import type { CodecRegistry } from '../codecs/codec-registry.ts';
 

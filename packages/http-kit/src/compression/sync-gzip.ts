@@ -1,12 +1,7 @@
 /**
- * The synchronous gzip path for small in-memory answers.
- *
- * koa-compress gzips through a zlib stream: for a few hundred bytes of JSON
- * the stream's set-up, the thread-pool hop and reading it back cost several
- * times what one zlib.gzipSync call does (docs/performance.md). A body
- * already in memory and at most SYNC_GZIP_LIMIT bytes long is gzipped in one
- * call instead, with the stream's options, so the bytes sent are the same;
- * the same bytes as the previous answer's reuse its gzip (LastGzip).
+ * The synchronous gzip path: a body in memory of at most SYNC_GZIP_LIMIT bytes is gzipped in one zlib.gzipSync
+ * call with the stream's options (the same bytes, without the stream's set-up and thread-pool hop), and an answer
+ * equal to the previous one reuses its gzip (LastGzip).
  */
 import { gzipSync, type ZlibOptions } from 'node:zlib';
 import type Koa from 'koa';

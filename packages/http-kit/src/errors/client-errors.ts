@@ -1,13 +1,7 @@
 /**
- * Ready-made HttpError subclasses, one per status the services send.
- * Each has a default message that is also the wire text of `{"error": ...}`.
- *
- * Usage:
- * ```ts
- * throw new BadRequestError('username and password required.');
- * throw new MethodNotAllowedError(['GET', 'POST']); // sets Allow
- * ```
- * They are values, not types: annotate with `HttpError`.
+ * Ready-made HttpError subclasses, one per status the services send, each with a default message that is also the
+ * wire text of `{"error": ...}`. They are values, not types: annotate with `HttpError`.
+ * Usage: throw new MethodNotAllowedError(['GET', 'POST']) // sets Allow
  */
 import { HttpError, type HttpErrorOptions } from './http-error.ts';
 

@@ -1,20 +1,8 @@
 /**
- * Error mapping in one place: the middleware that turns anything thrown below
- * it into the JSON problem body of toProblem.
- *
- * Rules:
- * - 5xx are logged with the error, except 501 (a method no route knows,
- *   e.g. TRACE: the client's doing, not a failure of ours) and a full work
- *   queue's 503 (QueueFullError: load shedding as designed; a flood of them
- *   must not flood the error log; the request line still shows the 503)
- *   (message, stack, code, cause — payload fields dropped by
- *   serializeError); the client sees only the generic body.
- * - Headers set by the failed handler are dropped (as Koa does), except `Vary`,
- *   `X-Request-Id`, `X-Content-Type-Options` and the CORS answer headers
- *   (`Access-Control-*`): those describe the request and its origin, and
- *   without them a browser hides the error from the page (docs/http.md,
- *   "Cross-origin requests"); *   the error's own headers (e.g. `Allow`) are set.
- * - If the response has already started, nothing can be sent: log only.
+ * Error mapping in one place: anything thrown below becomes toProblem's JSON body. 5xx are logged (serialized
+ * without payloads) except 501 and QueueFullError (load shedding must not flood the log); the client sees the
+ * generic body. The failed handler's headers are dropped except `Vary`, `X-Request-Id`, nosniff and CORS (without
+ * them a browser hides the error; docs/http.md); the error's own headers are set. Once the answer started: log only.
  */
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';

@@ -1,18 +1,8 @@
 /**
- * The one error type every HTTP failure is expressed in.
- *
- * Rules:
- * - `status` is the HTTP status sent; `code` is a stable machine-readable name.
- * - `expose` defaults to `status < 500`: only exposed errors show their message
- *   (and `details`) to the client; others become a generic body (see toProblem).
- * - `details` are extra fields merged into the JSON body, e.g. `{ reasons: [...] }`.
- * - `headers` are set on the error response (e.g. `Allow`, `WWW-Authenticate`).
- * - The original error is kept as `cause`.
- *
- * Usage:
- * ```ts
- * throw new HttpError(422, 'bad hero', { code: 'bad_hero', details: { field: 'name' } });
- * ```
+ * The one error type every HTTP failure is expressed in: `status` sent, `code` a stable name, `expose`
+ * (default status < 500: only exposed errors show their message and `details`), `details` merged into the body,
+ * `headers` set on the answer, the original as `cause`.
+ * Usage: throw new HttpError(422, 'bad hero', { code: 'bad_hero', details: { field: 'name' } })
  */
 export interface HttpErrorOptions {
   code?: string;

@@ -1,22 +1,8 @@
 /**
- * Builds the one JSON error body shape: `{"error": "...", ...details}`.
- *
- * Rules:
- * - HttpError: its status; message and details when `expose`.
- * - What the caller's `translate` turns into an HttpError (the servers pass
- *   @heroes/db's mapDatabaseError: 409 / 400 / 404 / 503); http-kit itself
- *   knows no database.
- * - Errors with a numeric `status`/`statusCode` in 400–599 (http-errors,
- *   `ctx.throw`): that status; `message` when `expose` is true.
- * - Everything else: 500 `{"error":"internal server error"}`; details stay in the log.
- * - An unexposed 5xx never shows its message.
- * - A 503 always carries `Retry-After` (DEFAULTS.retryAfterSeconds unless
- *   the error names its own).
- *
- * Usage:
- * ```ts
- * const { status, body, headers } = toProblem(err);
- * ```
+ * The one JSON error body, `{"error": "...", ...details}`: an HttpError's status (message and details when exposed);
+ * what the caller's `translate` makes an HttpError (the servers' database answers: http-kit knows no database); an
+ * error with a 400–599 `status`/`statusCode` that status; anything else 500 with details only in the log. An unexposed
+ * 5xx never shows its message; a 503 always carries Retry-After.
  */
 import { STATUS_CODES } from 'node:http';
 import { DEFAULTS } from '../defaults.ts';

@@ -1,11 +1,7 @@
 /**
- * Request headers that must appear at most once (docs/http.md, "Headers
- * that must appear once"): two of them mean two readings of one request, one
- * for each party that picks another copy (RFC 9110 section 5.3: only list-valued
- * fields may repeat; RFC 9112 section 3.2: a second Host is a 400).
- * Node keeps the first copy of these in `req.headers` and drops the rest, so
- * they are found in `req.rawHeaders`. Content-Length is listed for
- * completeness: Node's parser already refuses a repeated one.
+ * Request headers that must appear at most once (docs/http.md): two copies are two readings of one request
+ * (RFC 9110 section 5.3; RFC 9112 section 3.2 for Host). Node keeps only the first in `req.headers`, so they are
+ * counted in `req.rawHeaders`.
  */
 export const SINGLE_VALUED_HEADERS = ['Host', 'Content-Length', 'Content-Type', 'Authorization'] as const;
 

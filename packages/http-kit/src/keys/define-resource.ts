@@ -1,21 +1,8 @@
 /**
- * Serializable resources (docs/http.md): per resource,
- * the fields that are input-only (read from requests, never written, e.g.
- * `password`) and output-omitted (never written by default, e.g.
- * `hashedPassword`, `salt`; also never accepted from a request).
- *
- * - `toMap(obj | list)` gives plain objects without those fields, ready for
- *   `ctx.body`; `options.include` writes chosen output-omitted fields.
- *   BigInt values become numbers (or strings beyond 2^53), since JSON has no BigInt.
- * - `fromRequest(body, filters?)` applies key filters (filterKeys) and
- *   rejects output-omitted keys with 400 `invalid input key 'k'`.
- *
- * Usage:
- * ```ts
- * const User = defineResource({ inputOnly: ['password'], outputOmitted: ['hashedPassword', 'salt'] });
- * const input = User.fromRequest(await readBody(ctx, { expect: 'object' }), { require: ['username', 'password'] });
- * ctx.body = User.toMap(await db.user.create({ data }));
- * ```
+ * Serializable resources (docs/http.md): per resource, its input-only fields (read, never written: `password`) and
+ * output-omitted fields (never written unless `include`d, never accepted: `hashedPassword`). toMap() gives plain
+ * objects for `ctx.body` (BigInt → number, or string beyond 2^53); fromRequest() applies the key filters and
+ * refuses output-omitted keys with 400.
  */
 import { filterKeys, type KeyFilters } from './filter-keys.ts';
 

@@ -1,20 +1,8 @@
 /**
- * Key filtering for request objects, as Aqueduct's `Serializable.read`
- * (Aqueduct's `Serializable.read`; docs/http.md, "Request bodies"). Applies to an object or to each element of
- * an array of objects, and returns a filtered copy.
- *
- * Rules, for each key of the input:
- * 1. a key in `reject` → 400 `{"error":"entity validation failed","reasons":["invalid input key 'k'"]}`
- *    (only the first such key is reported);
- * 2. a key in `ignore`, or missing from a given `accept` list, is dropped;
- * 3. every key present counts as supplied for `require`, even if dropped; keys
- *    still missing → 400 with reasons `["missing required input key(s): 'a, b'"]`.
- * A value that is not an object (or array of objects) → 400 `request entity was unexpected type`.
- *
- * Usage:
- * ```ts
- * const hero = filterKeys(body, { ignore: ['id'], require: ['name'] });
- * ```
+ * Key filtering of request objects (docs/http.md, "Request bodies"), on an object or each of an array: a `reject`
+ * key → 400 `entity validation failed` naming it; `ignore`d keys and keys outside `accept` dropped; `require`
+ * counts every key sent, even dropped, and lists the missing; not an object → 400 `request entity was unexpected
+ * type`. Returns a filtered copy.
  */
 import { checkShape, isPlainObject } from '../body/check-shape.ts';
 import { BadRequestError } from '../errors/client-errors.ts';

@@ -1,22 +1,8 @@
 /**
- * pino serializer for `err`: what is safe to write to a log about an error.
- *
- * Rules:
- * - kept: `type`, `message`, `stack`, `code`, `errno`, `syscall`, `status`,
- *   `statusCode`, `reason` and the other plain scalar fields, and `cause`
- *   (serialized by the same rules, at most 5 levels deep).
- * - dropped: fields that carry payloads or configuration — `rawPacket`
- *   (Node's HTTP parser errors hold the raw bytes of the peer's message,
- *   e.g. a Location with an authorization code), `data`, `body`, `buffer`,
- *   `config`, `options`, `request`, `response`, `req`, `res`, `socket` —
- *   and any Buffer/typed-array value.
- * - `headers`: kept without `authorization`, `proxy-authorization`, `cookie`
- *   and `set-cookie`.
- *
- * Usage:
- * ```ts
- * logger.warn({ err: serializeError(err) }, 'upstream failed'); // createLogger() does this for `err`
- * ```
+ * pino serializer for `err`, what is safe to log about an error: `type`, `message`, `stack`, `code` and the other
+ * plain scalars, `cause` by the same rules (5 levels). Dropped: payload and configuration fields (`rawPacket`, which
+ * may hold an authorization code, `data`, `body`, `config`, `req`, ...) and any buffer; `headers` without
+ * authorization, proxy-authorization, cookie and set-cookie.
  */
 const DROPPED = new Set(['rawpacket', 'data', 'body', 'buffer', 'config', 'options', 'request', 'response', 'req', 'res', 'socket']);
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);

@@ -1,12 +1,7 @@
 /**
- * Step of the kit's middleware, before any route: a query string of more
- * than `max` parameters → 400 `too many query parameters`.
- *
- * Node's querystring (Koa's `ctx.query`) silently keeps only the first
- * 1,000 pairs, and other parsers (URLSearchParams, oidc-provider's) keep all
- * of them, so without this a route could act on another request than the one
- * sent, or fan a huge query out. Counted in one pass without building the
- * list; empty parts (`a&&b`) are not parameters.
+ * Before any route: a query of more than `max` parameters → 400 `too many query parameters`. Koa's querystring
+ * keeps only the first 1,000 pairs and other parsers keep all, so a route could otherwise act on another request
+ * than the one sent. Counted in one pass; empty parts are not parameters.
  */
 import { BadRequestError } from '../errors/client-errors.ts';
 

@@ -1,26 +1,8 @@
 /**
- * Response encoding (docs/http.md, "Responses"), the middleware just
- * inside the error handler, so an encoding failure becomes a clean 500:
- * nothing has been written when encoding runs.
- *
- * Rules:
- * - `ctx.body` null/undefined → empty body, no Content-Type, status kept
- *   (an unset body on Koa's default 404 too: no "Not Found" text);
- * - streams (Node, web, Blob, Response) are sent as they are;
- * - no Content-Type → `application/json; charset=utf-8`;
- * - `ctx.state.encodeBody === false` (see sendBytes): the body must be bytes;
- * - Buffer / Uint8Array bodies are already encoded and sent as they are;
- * - the codec is chosen by the registry (exact, then `type/*`); objects with
- *   `asMap()` (and arrays of them) are turned into maps first;
- * - a codec yielding text gets the charset last: the Content-Type's, else the
- *   entry's default (then added to the header); no charset at all, or one the
- *   server does not know → 500;
- * - a type without codec needs bytes (Buffer, Uint8Array, array of integers
- *   0–255) or, as a convenience, a string when the Content-Type names a charset;
- *   anything else → 500.
- * Note Koa sets a type when a body is assigned (string → text/plain or
- * text/html, Buffer → application/octet-stream, object → application/json,
- * overriding any earlier non-JSON type): set `ctx.type` after `ctx.body`.
+ * Response encoding (docs/http.md, "Responses"), just inside the error handler so a failure is a clean 500 with
+ * nothing written: no body → empty; streams and bytes as they are; no type → JSON utf-8; else the registry's codec
+ * (`asMap()` objects mapped first) and the charset last; a type without codec needs bytes; unknown charset → 500.
+ * Koa sets a type when a body is assigned: set `ctx.type` after `ctx.body`.
  */
 import type { Context, Middleware } from 'koa';
 import { textToBytes, isKnownCharset } from '../codecs/charset.ts';

@@ -1,11 +1,7 @@
 /**
- * `X-Content-Type-Options: nosniff` on every answer: a browser must not
- * guess another type than the one sent (a JSON error echoing input must
- * never be run as script or rendered as HTML). Set before anything else
- * runs; the error handler keeps it (errors/handle-errors.ts), and the raw
- * answers written outside Koa set it too.
- *
- * Usage: `app.use(noSniff)` first in the app.
+ * `X-Content-Type-Options: nosniff` on every answer, so a browser never runs or renders a JSON error that echoes
+ * input. Set first; the error handler keeps it and raw answers written outside Koa set it too.
+ * Usage: app.use(noSniff) first.
  */
 import type { Middleware } from 'koa';
 

@@ -1,11 +1,6 @@
 /**
- * Sends a byte body as it is, with automatic encoding switched off
- * (`ctx.state.encodeBody = false`; docs/http.md, "Responses").
- *
- * Usage:
- * ```ts
- * sendBytes(ctx, pngBytes, 'image/png');
- * ```
+ * Sends a byte body as it is, automatic encoding off (`ctx.state.encodeBody = false`; docs/http.md, "Responses").
+ * Usage: sendBytes(ctx, pngBytes, 'image/png')
  */
 import type { Context } from 'koa';
 import { InternalServerError } from '../errors/client-errors.ts';

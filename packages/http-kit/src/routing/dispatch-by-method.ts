@@ -1,15 +1,8 @@
 /**
- * A path's endpoints as a table: HTTP method → ordered steps (Koa
- * middleware). The one way both servers answer methods (RFC 9110).
- * - the `before` steps (e.g. a bearer guard) run first for every method
- *   but OPTIONS, so an anonymous caller learns nothing about a path (401
- *   before 405);
- * - HEAD runs the GET steps (Koa drops the body);
- * - OPTIONS runs `options.options` steps when given (e.g. a library's CORS
- *   preflight); unanswered, it is 204 with `Allow` (section 9.3.7);
- * - any other method → 405 JSON with `Allow` (section 15.5.6).
- * `Allow` lists the table's methods, HEAD with GET, and OPTIONS, unless
- * `options.allow` names them.
+ * A path's endpoints as a table, method → ordered steps, the one way both servers answer methods (RFC 9110):
+ * `before` steps run first for every method but OPTIONS (401 before 405: an anonymous caller learns nothing);
+ * HEAD runs GET's steps; OPTIONS runs its steps or answers 204 with `Allow`; any other method → 405 JSON with
+ * `Allow` (the table's methods, HEAD and OPTIONS, unless `options.allow` names them).
  */
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';

@@ -1,19 +1,8 @@
 /**
- * Middleware: the request must carry a valid access token, as a bearer
- * token (RFC 6750) or DPoP-bound with a proof (RFC 9449).
- * - rules and answers: see challenges.ts and parse-bearer-header.ts.
- * - more than one Authorization header → 400 invalid_request, counted in
- *   the raw headers (Node's `req.headers` keeps only the first copy).
- * - the token is checked by introspection (cached, see cached-introspector.ts);
- *   its audience must include this resource's identifier (RFC 8707,
- *   protected-resource.ts), else 401 invalid_token.
- * - a DPoP-bound token (introspection `cnf.jkt`) is accepted only as
- *   `Authorization: DPoP` with exactly one `DPoP` proof header that passes
- *   dpop-proof.ts, is signed by that very key (its RFC 7638 thumbprint is
- *   `cnf.jkt`) and was never presented before (dpop-replay.ts, every
- *   replica); sent as Bearer it is refused (section 7.2). A token that is
- *   not bound is accepted only as Bearer.
- * - on success `ctx.state.auth` holds the TokenInfo for later steps.
+ * Middleware: a valid access token, Bearer (RFC 6750) or DPoP-bound with a proof (RFC 9449); answers in
+ * challenges.ts. The token is introspected (cached-introspector.ts), its audience must include this resource
+ * (RFC 8707). A bound token (`cnf.jkt`) only as `DPoP` with one proof that passes dpop-proof.ts, signed by that key,
+ * never seen by any replica (dpop-replay.ts); an unbound one only as Bearer (section 7.2). Sets `ctx.state.auth`.
  */
 import type { Context, Middleware } from 'koa';
 import { audienceIncludes } from '@heroes/oauth-scopes';

@@ -1,25 +1,12 @@
 /**
- * Introspection results cached by sha256 hex of the token (the value the
- * authorization server stores and names in revocation notices).
- * - active results: an LRU of `max` entries; each lives min(ttlMs, exp − now),
- *   never past the token's expiry;
- * - inactive results (unknown, revoked, expired tokens): a separate, small
- *   LRU (`negativeMax` entries, `negativeTtlMs`; 0 = not cached), so a flood
- *   of random bearer tokens never evicts a valid entry;
- * - concurrent lookups of one uncached token share one call;
- * - `revoked(notice)` evicts only what the notice names: the one token
- *   (`tokenHash`), or the entries of one grant (`grantId`, from the
- *   introspection's `grant_id`; entries that came without one go too);
- *   a client-wide, user-wide or unreadable notice, and a reconnect of the feed, forget
- *   everything (`clear()`). Either way, calls in flight are forgotten and
- *   never write their result (it may predate the revocation);
- * - while `trusted` is false (revocation feed down) the cache is neither read
- *   nor written: every request asks the authorization server;
- * - each lookup is reported to `onLookup` (hit, miss, uncached) for metrics;
- *   a lookup that joins a call in flight counts as a hit.
+ * Introspection results cached by the token's sha256 (what revocation notices name): active ones in an LRU, never past
+ * the token's expiry; inactive ones in a small LRU of their own (random tokens never evict a valid one); concurrent
+ * lookups share one call. `revoked(notice)` evicts what it names (anything wider clears all), calls in flight never
+ * store; while untrusted (feed down) it is bypassed. Each lookup is a span `introspection` (cache hit, miss, uncached).
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { inSpan } from '@heroes/platform';
 import type { RevokedTokens } from '@heroes/oauth-scopes';
 import type { IntrospectToken } from './introspect-token.ts';
 import { INACTIVE, type TokenInfo } from './token-info.ts';
@@ -63,8 +50,14 @@ export class CachedIntrospector {
    * Usage:
    *   const info = await introspector.lookup(token);
    */
-  async lookup(token: string): Promise<TokenInfo> {
-    const report = this.#options.onLookup ?? (() => {});
+  lookup(token: string): Promise<TokenInfo> {
+    return inSpan('introspection', (span) => this.#lookup(token, (result) => {
+      span.setAttribute('heroes.introspection.cache', result);
+      this.#options.onLookup?.(result);
+    }));
+  }
+
+  async #lookup(token: string, report: (result: 'hit' | 'miss' | 'uncached') => void): Promise<TokenInfo> {
     if (!this.trusted) {
       report('uncached');
       return this.#introspect(token);

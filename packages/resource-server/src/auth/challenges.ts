@@ -1,30 +1,8 @@
 /**
- * The error responses of a protected route (RFC 6750 section 3), each with
- * its WWW-Authenticate challenge and a JSON body. Every challenge names the
- * realm and the resource's metadata document (`resource_metadata`, RFC 9728
- * section 5.1), where a client finds which authorization server to ask.
- * - no credentials: 401, challenge without an error code (section 3.1).
- * - malformed header: 400 invalid_authorization_header (Aqueduct's body),
- *   challenge `error="invalid_request"`.
- * - more than one Authorization header: 400 invalid_request, same challenge
- *   (RFC 6750 section 3.1: "includes the same parameter more than once";
- *   RFC 9110 section 5.3: Authorization is not a list, so the copies cannot
- *   be combined, and Node would silently keep only the first).
- * - unknown, expired, revoked token, or one whose audience does not include
- *   this resource (RFC 8707): 401 invalid_token.
- * - missing scope: 403 insufficient_scope with the scope needed, in the body
- *   (Aqueduct's `{"error","scope"}`) and in the challenge.
- * - DPoP (RFC 9449 section 7.1): a request without credentials is also
- *   offered the DPoP scheme (`DPoP algs="..."`, the accepted proof
- *   algorithms); a failure of the DPoP scheme is answered with a DPoP
- *   challenge: a bad, replayed or missing proof, or one of another key,
- *   401 invalid_dpop_proof; an unknown token, or a bearer token sent as
- *   DPoP, 401 invalid_token; a DPoP-bound token sent as Bearer, 401
- *   invalid_token with the DPoP challenge (section 7.2: it is refused).
- *   The body names the problem (`error_description`).
- * - authorization server unreachable: 503 (never 500, never a hang); when
- *   it answered 503 itself (e.g. its database is down) the body says so:
- *   "authorization server cannot validate tokens right now".
+ * The error answers of a protected route (RFC 6750 section 3), each with a challenge naming the realm and
+ * `resource_metadata` (RFC 9728 section 5.1): no credentials 401 (DPoP offered too); malformed or repeated header
+ * 400 invalid_request; bad, expired, revoked or foreign-audience token 401 invalid_token; missing scope 403; DPoP
+ * failures with a DPoP challenge (RFC 9449 section 7.1); authorization server unreachable → 503, never 500.
  */
 import { BadRequestError, ForbiddenError, RetryLaterError, UnauthorizedError } from '@heroes/http-kit';
 import { DPOP_SIGNING_ALGS } from '@heroes/oauth-scopes';

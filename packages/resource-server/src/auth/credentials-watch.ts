@@ -1,23 +1,8 @@
 /**
- * Notices when the authorization server refuses the resource server's own
- * client credentials (its introspection calls answer 401: the client was
- * removed, or its secret changed with `auth rotate-secret --force`). Then
- * every bearer request answers 503, so:
- * - readiness gets a check of its own (`clientCredentials`): down from the
- *   first refused call (a request's, or the check's) until a call is
- *   accepted again. Until the first accepted call, and while refused, the
- *   check asks the authorization server itself (an introspection of a token
- *   nobody issued), so a start with wrong credentials and the repair are both
- *   seen without traffic; while accepted it costs nothing;
- * - one error line says what happened and how to repair it, when the refusal
- *   is first seen (by a request or by the check); one info line when it ends.
- * Any other failure (unreachable, 5xx) is the `authServer` check's business
- * and leaves this one up.
- *
- * Usage:
- *   const watch = createCredentialsWatch({ clientId, logger });
- *   const introspect = watch.observe(createIntrospector(...));
- *   createHealth({ checks: { clientCredentials: () => watch.check(introspect) } });
+ * Notices when the authorization server refuses the resource server's own client credentials (introspection
+ * answers 401: client removed or secret rotated): readiness check `clientCredentials` goes down from the first
+ * refusal until a call is accepted (probing itself meanwhile, so a wrong start and its repair are seen without
+ * traffic); one error line saying how to repair it, one info line when it ends. Other failures are `authServer`'s.
  */
 import type { Logger } from '@heroes/http-kit';
 import { IntrospectionUnavailableError, type IntrospectToken } from './introspect-token.ts';

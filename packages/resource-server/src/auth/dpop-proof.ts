@@ -1,37 +1,19 @@
 /**
- * A DPoP proof (RFC 9449 section 4.3) checked for one request at a hero
- * route; the replay check (section 11.1) is dpop-replay.ts's, the key match
- * with the token (`cnf.jkt`) the guard's.
- *
- * Rules enforced here (any failure → DpopProofError, the guard's 401
- * invalid_dpop_proof):
- * - one compact JWS, at most MAX_PROOF_LENGTH characters;
- * - header `typ` is `dpop+jwt`, `alg` one of DPOP_SIGNING_ALGS (no `none`,
- *   no MAC), `jwk` a public key (no private members), whose signature
- *   verifies (the `jose` library);
- * - `jti` a string of at most 256 characters, `htm` the request method,
- *   `htu` the request's URL at PUBLIC_BASE_URL (what clients call, proxy or
- *   not) without query and fragment, compared after RFC 3986 syntax- and
- *   scheme-based normalization (WHATWG URL parsing: case of scheme and
- *   host, default port, percent-encoding case, dot segments);
- * - `iat` within `windowSeconds` of now, either way (clock skew);
- * - `ath` the base64url SHA-256 of the access token (section 4.2).
- * The result carries the key's RFC 7638 thumbprint.
+ * A DPoP proof (RFC 9449 section 4.3) checked for one request at a hero route (any failure → DpopProofError, the
+ * guard's 401 invalid_dpop_proof): one compact JWS of at most MAX_PROOF_LENGTH characters, signed by its header's
+ * key (dpop-proof-signature.ts); `jti` at most 256 characters, `htm` the method, `htu` the URL at PUBLIC_BASE_URL
+ * (RFC 3986 normalized, no query or fragment), `iat` within the window either way, `ath` the token's SHA-256.
+ * The replay check is dpop-replay.ts's, the key match with the token (`cnf.jkt`) the guard's.
  */
 import { createHash } from 'node:crypto';
-import { calculateJwkThumbprint, EmbeddedJWK, errors, jwtVerify, type JWK } from 'jose';
-import { DPOP_SIGNING_ALGS } from '@heroes/oauth-scopes';
+import { DpopProofError } from './dpop-proof-error.ts';
+import { cachedSignatureCheck, type ProofSignatureCheck } from './dpop-proof-signature.ts';
+
+export { DpopProofError };
 
 export const MAX_PROOF_LENGTH = 8192;
 const MAX_JTI_LENGTH = 256;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-export class DpopProofError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DpopProofError';
-  }
-}
 
 export interface ProofExpectation {
   method: string;
@@ -49,18 +31,12 @@ export interface VerifiedProof {
   iat: number;
 }
 
-export async function verifyDpopProof(proof: string, expected: ProofExpectation): Promise<VerifiedProof> {
+/** The edge's signature check, its key cache shared by every route of the process. */
+const processCheck = cachedSignatureCheck();
+
+export async function verifyDpopProof(proof: string, expected: ProofExpectation, signature: ProofSignatureCheck = processCheck): Promise<VerifiedProof> {
   if (proof.length > MAX_PROOF_LENGTH || !COMPACT_JWS.test(proof)) throw new DpopProofError('the DPoP proof is not a compact JWS');
-  let payload: Record<string, unknown>;
-  let jwk: JWK;
-  try {
-    const verified = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: [...DPOP_SIGNING_ALGS] });
-    payload = verified.payload as Record<string, unknown>;
-    jwk = verified.protectedHeader.jwk as JWK;
-  } catch (err) {
-    if (err instanceof errors.JOSEError) throw new DpopProofError(`invalid DPoP proof: ${proofProblem(err)}`);
-    throw err;
-  }
+  const { jkt, payload } = await signature(proof);
   const { jti, htm, htu, iat, ath } = payload;
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) throw new DpopProofError('the DPoP proof needs a jti of at most 256 characters');
   if (htm !== expected.method) throw new DpopProofError('the DPoP proof htm does not match the request method');
@@ -70,7 +46,7 @@ export async function verifyDpopProof(proof: string, expected: ProofExpectation)
     throw new DpopProofError(`the DPoP proof iat is not within ${expected.windowSeconds} seconds of the server's clock`);
   }
   if (ath !== accessTokenHash(expected.accessToken)) throw new DpopProofError('the DPoP proof ath does not match the access token');
-  return { jkt: await calculateJwkThumbprint(jwk), jti, iat };
+  return { jkt, jti, iat };
 }
 
 /** `ath`: base64url(SHA-256(ASCII of the token)). */
@@ -85,11 +61,4 @@ function sameResource(htu: string, expected: string): boolean {
   actual.search = '';
   actual.hash = '';
   return actual.href === new URL(expected).href;
-}
-
-function proofProblem(err: InstanceType<typeof errors.JOSEError>): string {
-  if (err instanceof errors.JOSEAlgNotAllowed) return 'its alg is not one of the accepted algorithms';
-  if (err instanceof errors.JWSSignatureVerificationFailed) return 'the signature does not verify with its jwk';
-  if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'typ') return 'its typ must be dpop+jwt';
-  return err.message;
 }

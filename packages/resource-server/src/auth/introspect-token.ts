@@ -1,18 +1,8 @@
 /**
- * One RFC 7662 introspection call to the authorization server.
- * - POST `${authServerUrl}/auth/introspect`, form body
- *   `token=<token>&token_type_hint=access_token`.
- * - HTTP Basic with the resource server's own client id and secret, each
- *   form-urlencoded first (RFC 6749 section 2.3.1).
- * - keep-alive: Node's fetch (undici) pools connections per origin.
- * - 400 JSON (e.g. `unsupported_token_type` for a JWT, an ID token sent by
- *   mistake): the request is fixed but for the token, so the token is what
- *   the authorization server refuses → inactive (the guard's 401
- *   invalid_token; cached as any inactive answer), not an outage;
- * - the authorization server unreachable, slow (timeoutMs), or answering
- *   anything else but 200 JSON → IntrospectionUnavailableError (the guard's
- *   503); its `status` is the authorization server's answer, when there was
- *   one.
+ * One RFC 7662 introspection call: POST `/auth/introspect` with `token_type_hint=access_token`, Basic with the
+ * resource server's own credentials (form-urlencoded first, RFC 6749 section 2.3.1), keep-alive. A 400 JSON means
+ * the token is what is refused → inactive (401 invalid_token), not an outage; unreachable, over `timeoutMs` or any
+ * other answer → IntrospectionUnavailableError (the guard's 503), with the upstream status when there was one.
  */
 import { INACTIVE, toTokenInfo, type TokenInfo } from './token-info.ts';
 import { currentRequestId } from '@heroes/platform';

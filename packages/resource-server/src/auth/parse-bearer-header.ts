@@ -1,11 +1,7 @@
 /**
- * Authorization header → access token and scheme: `Bearer` (RFC 6750
- * section 2.1) or `DPoP` (RFC 9449 section 7.1, same token syntax).
- * - absent header → `undefined` (the guard answers 401 without an error code).
- * - the scheme is matched case-insensitively (RFC 9110 section 11.1).
- * - exactly one space-separated credential in b64token syntax
- *   (`[A-Za-z0-9-._~+/]+=*`); anything else, including another scheme such
- *   as Basic, is malformed → MalformedAuthorizationError (400).
+ * Authorization header → access token and scheme, `Bearer` (RFC 6750 section 2.1) or `DPoP` (RFC 9449 section
+ * 7.1): absent → undefined (401 without error code); scheme case-insensitive; exactly one b64token credential,
+ * else (another scheme such as Basic included) MalformedAuthorizationError (400).
  */
 export class MalformedAuthorizationError extends Error {
   constructor() {

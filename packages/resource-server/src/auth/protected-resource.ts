@@ -1,11 +1,7 @@
 /**
- * The hero API as an OAuth protected resource (RFC 9728): the identifier
- * tokens must name in `aud` (RFC 8707; the one rule both servers share,
- * @heroes/oauth-scopes resource-indicator.ts), the realm and the URL of its
- * metadata document that every challenge carries (challenges.ts), all
- * derived from PUBLIC_BASE_URL, so behind a proxy they name the public URL.
- *
- * Usage: `const resource = describeProtectedResource(config.publicBaseUrl, config.realm)`
+ * The hero API as a protected resource (RFC 9728): the identifier tokens must name in `aud` (RFC 8707,
+ * @heroes/oauth-scopes' rule), the realm and the metadata URL every challenge carries, all from PUBLIC_BASE_URL so
+ * behind a proxy they name the public URL.
  */
 import { protectedResourceMetadataUrl, resourceIdentifier } from '@heroes/oauth-scopes';
 

@@ -1,12 +1,7 @@
 /**
- * Middleware: the token must grant `scope` (403 insufficient_scope otherwise).
- * - deny by default: a token grants only the scopes it records; a token
- *   without scopes, or with only `openid` or other non-hero scopes, grants
- *   nothing here (the authorization server writes out the hero scopes of
- *   clients registered without allowed scopes).
- * - matching is the service's one scope rule (@heroes/oauth-scopes): a
- *   granted scope also grants its sub-scopes ("heroes" grants
- *   "heroes:read"), never the other way round.
+ * Middleware: the token must grant `scope`, else 403 insufficient_scope. Deny by default: a token grants only the
+ * scopes it records (none, or only `openid`, grants nothing here); matching is @heroes/oauth-scopes' one rule (a
+ * scope grants its sub-scopes, never the other way).
  */
 import { isGranted } from '@heroes/oauth-scopes';
 import type { Middleware } from 'koa';

@@ -1,23 +1,8 @@
 /**
- * The revocation feed: a connection of its own on `LISTEN heroes_tokens_revoked`
- * (DATABASE_DIRECT_URL, else DATABASE_URL), where the authorization server
- * NOTIFYs whenever tokens die (payload like {"grantId":..,"tokenHash":..} or
- * {"clientId":..}); each notice → onRevoked(payload), the cache evicts it.
- *
- * It can never die in silence (docs/operations.md, "Connection poolers"):
- * - the heartbeat is a real round trip: every heartbeatMs a NOTIFY on this
- *   listener's own channel, sent through the pool (`notify`, the path the
- *   authorization server's notices take), must arrive within
- *   heartbeatTimeoutMs. PostgreSQL delivers notices in commit order, so a
- *   heartbeat received means every revocation committed before it arrived;
- * - onTrusted(true) only once a heartbeat came back on a fresh connection
- *   (after onRevoked(undefined): notices may have been missed meanwhile);
- *   onTrusted(false) as soon as the connection is lost or a heartbeat is
- *   late, then it reconnects with backoff (100 ms doubling to 5 s);
- * - before its first LISTEN it checks that the URL gives it a session: a
- *   transaction pooler does not (its notices reach a server connection no
- *   client owns), so start() rejects with one line naming the setting, and
- *   the feed stays down.
+ * The revocation feed: its own connection on `LISTEN heroes_tokens_revoked`; each notice → onRevoked. It never dies
+ * in silence (docs/operations.md, "Connection poolers"): a heartbeat NOTIFY sent through the pool must come back in
+ * time (commit order: every earlier revocation arrived); trusted only after one returns on a fresh connection,
+ * untrusted at once when lost or late, reconnecting with backoff; a transaction pooler's URL is refused at start.
  */
 import crypto from 'node:crypto';
 import { isTransactionPooled } from '@heroes/db/pg';

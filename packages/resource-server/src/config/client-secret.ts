@@ -1,12 +1,12 @@
 /**
  * The resource server's own client secret when RESOURCE_SERVER_CLIENT_SECRET
  * is unset: generated once and kept in `<dataDir>/resource-server-secret`
- * (by @heroes/db's secret-file writer: mode 0600, atomic, first one wins),
+ * (by @heroes/platform's secret-file writer: mode 0600, atomic, first one wins),
  * so every resource-server process on the machine shares it.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { readOrCreateSecretFile } from '@heroes/db/pg';
+import { readOrCreateSecretFile } from '@heroes/platform/local-state';
 
 export const secretFileName = 'resource-server-secret';
 

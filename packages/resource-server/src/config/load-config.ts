@@ -1,12 +1,9 @@
 /**
- * Environment → validated configuration of the resource-server process,
- * through the settings table (settings.ts).
- * - every bad or missing value is one line naming its variable; all of them
- *   are reported together (SettingsError).
- * - RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated secret file.
- * - AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT (default port 8889).
+ * Environment → validated configuration of the resource server through its settings table: every bad or missing value
+ * one line naming its variable, all reported together; RESOURCE_SERVER_CLIENT_SECRET unset → the shared generated
+ * secret file; AUTH_SERVER_URL unset → http://127.0.0.1:$AUTH_PORT.
  */
-import { dataDirFrom } from '@heroes/db/pg';
+import { dataDirFrom } from '@heroes/platform/local-state';
 import { loadSettings, type Env } from '@heroes/platform';
 import { readOrCreateClientSecret } from './client-secret.ts';
 import { resolveConfig, type ResourceServerConfig } from './resource-server-config.ts';

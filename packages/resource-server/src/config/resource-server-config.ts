@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import type { ProxyTrust, SettingValues } from '@heroes/platform';
+import type { TRACING_SETTINGS } from '@heroes/platform/settings';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
 import type { AppLayer } from '../app-layers.ts';
 
 type FromSettings = SettingValues<typeof SETTINGS>;
 
-/** Everything a resource server needs, fully resolved (settings.ts and defaults.ts document each key). */
-export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel' | 'dataDir'>, Mutable<typeof FIXED> {
+/** Everything a resource server needs, fully resolved (settings.ts and defaults.ts document each key); the OTEL_* settings are register-tracing.ts's. */
+export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' | 'authPort' | 'logLevel' | 'dataDir' | keyof typeof TRACING_SETTINGS>, Mutable<typeof FIXED> {
   clientSecret: string;
   /** Optional logger; the platform's `createLogger('resource-server')` when absent. */
   logger?: Logger;

@@ -1,12 +1,9 @@
 /**
- * Every environment setting of the resource server (the public edge), in one
- * table: the entries it shares with other processes, taken from the
- * catalogue (@heroes/platform's SHARED_SETTINGS), and its own, declared here
- * (variable, parser, default, documentation). The configuration type,
- * the loader (load-config.ts), the defaults (defaults.ts) and the README's
- * configuration table all come from here.
+ * Every environment setting of the resource server in one table: the entries shared with other processes, from
+ * @heroes/platform's SHARED_SETTINGS, and its own. The config type, the loader (load-config.ts), the defaults and
+ * docs/configuration.md's table all come from here.
  */
-import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, type ReadSetting } from '@heroes/platform/settings';
+import { defineSettings, EnvValueError, integer, NO_PROXY, parseHttpUrl, parseOriginList, parsePort, parseProxyTrust, parseText, SHARED_SETTINGS as SHARED, TRACING_SETTINGS, type ReadSetting } from '@heroes/platform/settings';
 
 const positive = integer({ min: 1 });
 const milliseconds = integer({ min: 0 });
@@ -118,4 +115,6 @@ export const SETTINGS = defineSettings({
     doc: 'web origins (comma-separated) whose pages may call `/heroes` and `/register` (CORS); unset: any',
   },
   logLevel: SHARED.logLevel,
+  // Read first by register-tracing.ts (before this table), checked here with the rest.
+  ...TRACING_SETTINGS,
 });

@@ -1,18 +1,8 @@
 /**
- * CORS for the edge's own routes (/register, /heroes, /openapi.json), with
- * @koa/cors (docs/http.md, "Cross-origin requests"):
- * - any origin by default: these routes take bearer tokens, never cookies,
- *   so a page on another origin can do nothing a script outside a browser
- *   could not; `corsOrigins` narrows it to a list;
- * - a page may send DPoP proofs (the `DPoP` header, RFC 9449);
- * - WWW-Authenticate (RFC 6750 section 3), Link (paging) and X-Request-Id
- *   are readable by scripts;
- * - the headers are on error answers too: they are set before the routes
- *   run, and http-kit turns errors into answers inside this layer.
- * /auth/* is not covered here: the authorization server answers CORS per
- * client (docs/oauth.md, "Browser origins").
- * A request without Origin gets only `Vary: Origin`, as @koa/cors gives it,
- * without entering @koa/cors (most requests: not from a browser page).
+ * CORS for the edge's own routes with @koa/cors (docs/http.md, "Cross-origin requests"): any origin by default
+ * (bearer tokens, never cookies; `corsOrigins` narrows it), the DPoP header allowed, WWW-Authenticate, Link and
+ * X-Request-Id exposed, on error answers too. /auth/* is the authorization server's (per client). A request without
+ * Origin only gets `Vary: Origin`.
  */
 import cors from '@koa/cors';
 import type Koa from 'koa';

@@ -1,11 +1,7 @@
 /**
- * The resource server's one database pool: @heroes/db's SqlPool (its naming
- * rule, time limits and idle-connection handling), on pg alone: the hot
- * path skips Prisma, whose per-call query compilation costs ~0.7 ms of CPU.
- * - an idle connection that dies is dropped and logged, never a crash.
- * - `query()` rethrows what pg throws: @heroes/db's one database-error
- *   classifier (mapDatabaseError) answers it; the pool reconnects on the
- *   next call.
+ * The resource server's one database pool: @heroes/db's SqlPool on pg alone (the hot path skips Prisma's per-call
+ * query compilation). An idle connection that dies is dropped and logged, never a crash; query() rethrows what pg
+ * throws, for the one database-error classifier; the pool reconnects on the next call.
  */
 import { createSqlPool, type Query as SqlQuery, type SqlPool } from '@heroes/db/pg';
 import type { Logger } from 'pino';

@@ -1,28 +1,8 @@
 /**
- * The whole hero list (GET /heroes without parameters), kept a short time
- * in this process, so that a busy list answers without a query.
- *
- * Rules (docs/performance.md, "List cache"):
- * - a small list is kept as rows: shorter than one batch of the listing
- *   (BATCH_SIZE rows, sent as one buffer); a larger one as its shared
- *   encoding (shared-list-build.ts), joined by the listings that come
- *   while it is fresh;
- * - a write through this process (create, update, delete of a hero) drops
- *   the list once the write is done and before it is answered, and a read
- *   that began before it never stores its rows (a generation count): the
- *   next read on this process sees the write;
- * - kept at most `maxAgeMs` (FIXED.heroListCacheMs, 500 ms) after its
- *   query: a write through another process or replica, or straight in SQL,
- *   is seen by every replica within that time, inside the revocation
- *   bound of 1 s, whether or not any notification arrives;
- * - `maxAgeMs` 0 keeps nothing: cluster workers (WORKERS > 1) share a port,
- *   so a client's next read may reach a sibling that cannot know of the
- *   write yet.
- *
- * Usage:
- *   const cache = new HeroListCache(500);
- *   const heroes = invalidatingWrites(createHeroRepository(pool), cache);
- *   const rows = cache.read() ?? cache.store(cache.generation, await heroes.page(...));
+ * The whole hero list kept a short time in this process (docs/performance.md, "List cache"): as rows when smaller
+ * than one batch, else as its shared encoding (shared-list-build.ts). A write through this process drops it before
+ * it is answered and an older read never stores (a generation count); kept at most `maxAgeMs` (500 ms, inside the
+ * 1 s revocation bound) so other replicas' writes show without any notice; 0 keeps nothing (cluster workers).
  */
 import type { HeroRepository, HeroRow } from '@heroes/db/pg';
 import type { SharedListBuild } from './shared-list-build.ts';

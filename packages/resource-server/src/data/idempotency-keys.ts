@@ -1,16 +1,7 @@
 /**
- * The `idempotency_keys` table: each create sent with an Idempotency-Key,
- * its request's fingerprint and its first answer, shared by every replica
- * (routes/idempotency/create-once.ts says how they are used).
- * - find(): the stored answer, unless expired (an expired row not purged
- *   yet counts as absent);
- * - lock(): a transaction-scoped advisory lock on (scope, key), taken
- *   without waiting: false while another transaction holds it (the first
- *   request is still running). It ends with the transaction, so a replica
- *   that dies mid-request leaves nothing held, and it works through a
- *   transaction pooler;
- * - record(): stores the answer in the same transaction as the create, so
- *   either both are written or neither; it replaces an expired row.
+ * The `idempotency_keys` table shared by every replica (routes/idempotency/create-once.ts uses it): find() the
+ * stored answer unless expired; lock() a transaction-scoped advisory lock on (scope, key) without waiting (nothing
+ * stays held if a replica dies; works through a transaction pooler); record() in the create's own transaction.
  */
 import type { Query } from './create-pool.ts';
 

@@ -1,28 +1,8 @@
 /**
- * One encoding of the whole hero list, shared by every full listing that
- * asks for it while it is fresh (docs/performance.md, "List cache"): the
- * list is read from the database in keyset batches once, each batch
- * encoded once, and every concurrent reader streams the same bytes — and,
- * for readers that accept gzip, the same gzip bytes, compressed once. So
- * 300 concurrent listings of 100,000 heroes cost one encoding (and one
- * gzip) instead of 300, and their memory is one copy plus sockets.
- *
- * Rules:
- * - the bytes are those of JSON.stringify(list) (the answer of a smaller
- *   list), in batch-sized chunks; a reader gets them from the start however
- *   late it joins, at its own pace (a slow reader never slows the build or
- *   another reader);
- * - the gzip copy is made only once a reader wants it, from the same chunks;
- * - a database failure mid-build destroys every reader's stream (the
- *   client sees a truncated transfer, never a short valid array).
- *
- * - the first batch is shared too (`first`): a list shorter than one batch
- *   is not encoded here (the caller sends its rows as one small answer).
- *
- * Usage:
- *   const build = new SharedListBuild(generation, startedAt);
- *   void build.run((after) => heroes.page({ after, limit: BATCH_SIZE }), BATCH_SIZE);
- *   if ((await build.first).length === BATCH_SIZE) ctx.body = build.reader(wantsGzip);
+ * One encoding of the whole hero list shared by every full listing while fresh (docs/performance.md, "List cache"):
+ * read in keyset batches once, each encoded (and gzipped, once a reader wants it) once; every reader streams the
+ * same bytes, JSON.stringify(list) exactly, from the start at its own pace. A database failure mid-build destroys
+ * every reader's stream (a truncated transfer, never a short valid array).
  */
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';

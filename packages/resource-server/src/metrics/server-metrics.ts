@@ -1,9 +1,6 @@
 /**
- * The resource server's Prometheus metrics (the platform's createMetrics):
- * requests by route template, introspection cache lookups, the database
- * pool, and the password-hash queue.
- * - route: the @koa/router template (`/heroes/:id`), `/auth/*` or
- *   `/.well-known/*` for forwarded requests, else `unmatched`.
+ * The resource server's Prometheus metrics (the platform's createMetrics): requests by route template (`/auth/*`
+ * and `/.well-known/*` for forwarded ones, else `unmatched`), introspection cache lookups, the pool, the hash queue.
  */
 import type { Context } from 'koa';
 import { createMetrics, type BoundedQueue, type Cidr, type Metrics } from '@heroes/platform';

@@ -1,5 +1,5 @@
 /** The authorization server's routes (reached through the edge) in the OpenAPI document. */
-import { authBodyErrors, bodyTimeout, error, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
+import { authBodyErrors, bodyTimeout, forwardingAnswers, formBody, json, oauthError } from './responses.ts';
 
 const clientAuth = [{ clientBasic: [] }, {}];
 const invalidClient = { error: 'invalid_client', error_description: 'client authentication failed' };
@@ -67,7 +67,7 @@ export const AUTH_PATHS = {
       requestBody: formBody('AuthorizationRequest'),
       responses: {
         '302': { description: 'To `redirect_uri?code=…&state=…&iss=…` (RFC 9207), or with `error=…`', headers: { Location: { schema: { type: 'string' } } } },
-        '200': html('The form again, after a wrong username or password'),
+        '200': html('The form again, after a wrong username or password; with `prompt=create`, the "Create account" form again, the username kept'),
         '400': html('An invalid request, shown as a page'),
         '403': html('A form posted from another site (its `Origin` or `Referer` is not this service\'s)'),
         ...authBodyErrors,

@@ -33,6 +33,13 @@ const keyInUse = (other: string, example: Record<string, unknown>) => ({
   headers: { 'Retry-After': { description: 'With `idempotency_key_in_use`', schema: { type: 'integer', minimum: 1 } } },
 });
 
+/** With `return_to`, a refusal is answered with the "Create account" form again (routes/register/register-from-page.ts). */
+const orFormAgain = <T extends { description: string; content: Record<string, object> }>(response: T): T => ({
+  ...response,
+  description: `${response.description}. With \`return_to\`: the "Create account" form again (HTML), the username kept`,
+  content: { ...response.content, 'text/html': { schema: { type: 'string' } } },
+});
+
 export const EDGE_PATHS = {
   '/.well-known/oauth-protected-resource': {
     get: {
@@ -46,10 +53,10 @@ export const EDGE_PATHS = {
     post: {
       tags: ['users'],
       summary: 'Register a user',
-      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), the answer is a 303 back to the login form instead.',
+      description: 'JSON or form body. The password is stored as a bcrypt hash and never returned. With `return_to` (the login page\'s "Create account" form), success is a 303 back to the login form, and a refusal the form again as a page, with the status below.',
       parameters: [idempotencyKey, {
         name: 'return_to', in: 'query', required: false, schema: { type: 'string', pattern: '^/auth/code\\?', maxLength: 8192 },
-        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=1`, a refusal → 303 there with `prompt=create&register_error=<code>` (a code of a fixed list: missing, username_taken, username_similar, username_invalid, password_rejected, too_many, unavailable, invalid; never text). Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
+        description: 'The login form to go back to (a `/auth/code?…` path): success → 303 there with `registered=1`; a refusal → the "Create account" form again (text/html, the refusal\'s status, the username kept, the message of its code), or, when the authorization server cannot draw it, 303 there with `prompt=create&register_error=<code>` (a code of a fixed list: missing, username_taken, username_similar, username_invalid, password_rejected, too_many, unavailable, invalid; never text). Only from this service\'s own pages (`Origin`/`Referer` of PUBLIC_BASE_URL, else 403).',
       }],
       requestBody: {
         required: true,
@@ -61,14 +68,14 @@ export const EDGE_PATHS = {
       responses: {
         '200': json('User', 'The new user'),
         '303': { description: 'With `return_to`: back to the login form', headers: { Location: { required: true, schema: { type: 'string', format: 'uri' } } } },
-        '400': error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`', { error: 'entity validation failed', reasons: ['password: at least 8 characters'] }),
+        '400': orFormAgain(error('Missing or invalid username or password (the password rule broken is named in `reasons`), or a malformed body, or a `return_to` that is not a login form path, or an invalid `Idempotency-Key`', { error: 'entity validation failed', reasons: ['password: at least 8 characters'] })),
         '403': error('With `return_to`: a form posted from another site', { error: "cross-site request refused: create accounts from this service's own login page" }),
-        '409': keyInUse('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)', { error: 'entity_already_exists' }),
+        '409': orFormAgain(keyInUse('The username is taken (its key: the same name in another case or width), or looks like an existing one (its confusable skeleton; `reasons` says so)', { error: 'entity_already_exists' })),
         '422': keyReused,
-        '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)', { error: 'entity length exceeds maximum' }),
-        '415': error('Unsupported Content-Type or charset', { error: 'unsupported media type' }),
-        '503': { ...error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds', { error: 'server busy, retry later' }), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
-        '429': { ...error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds', { error: 'too many registrations from this address' }), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
+        '413': orFormAgain(error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default)', { error: 'entity length exceeds maximum' })),
+        '415': orFormAgain(error('Unsupported Content-Type or charset', { error: 'unsupported media type' })),
+        '503': { ...orFormAgain(error('Password hashing is saturated (PASSWORD_HASH_QUEUE_MAX waiting), or the database is unreachable; retry after `Retry-After` seconds', { error: 'server busy, retry later' })), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
+        '429': { ...orFormAgain(error('Too many registrations from this client address (REGISTER_ADDRESS_LIMIT); retry after `Retry-After` seconds', { error: 'too many registrations from this address' })), headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } },
       },
     },
   },

@@ -1,9 +1,7 @@
 /**
- * The OpenAPI 3.1 description of every route at the public base URL: the
- * edge's own (/register, /heroes, probes, metrics, these docs, the web app)
- * and the authorization server's, reached through the edge (/auth/*,
- * /.well-known/*). Served at GET /openapi.json and rendered at GET /docs.
- * docs/heroes-api.md and docs/oauth.md say the same in prose.
+ * The OpenAPI 3.1 description of every route at the public base URL, the edge's own and the authorization server's
+ * reached through it; served at GET /openapi.json, rendered at GET /docs. docs/heroes-api.md and docs/oauth.md say
+ * the same in prose.
  */
 import { HEROES, HEROES_READ, HEROES_WRITE } from '@heroes/oauth-scopes';
 import { SCHEMAS } from './schemas.ts';

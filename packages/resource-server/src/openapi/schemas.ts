@@ -129,7 +129,10 @@ export const SCHEMAS = {
   },
   AuthorizationRequest: {
     type: 'object',
-    required: ['client_id', 'response_type', 'state', 'username', 'password'],
+    required: ['client_id', 'response_type', 'state'],
+    // A sign-in needs the credentials; `prompt=create` only asks for the "Create account" form again.
+    if: { properties: { prompt: { const: 'create' } }, required: ['prompt'] },
+    else: { required: ['username', 'password'] },
     properties: {
       client_id: { type: 'string' },
       response_type: { const: 'code' },
@@ -143,6 +146,8 @@ export const SCHEMAS = {
       resource: { type: 'string', description: 'RFC 8707: the hero API\'s identifier' },
       username: { type: 'string' },
       password: { type: 'string', writeOnly: true },
+      prompt: { const: 'create', description: 'The "Create account" form again (what the edge answers a refused `POST /register?return_to=…` with): `username` kept, no code granted, no password needed' },
+      register_error: { type: 'string', description: 'With `prompt=create`: why the account was refused, a code of a fixed list (missing, username_taken, username_similar, username_invalid, password_rejected, too_many, unavailable, invalid); the page shows its own words for it, nothing for any other value' },
     },
   },
   ServerMetadata: {

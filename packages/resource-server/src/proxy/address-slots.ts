@@ -1,14 +1,7 @@
 /**
- * Forwarded requests in flight per client address (docs/http.md, "Fair
- * forwarding"): one address cannot hold more than `max` of them, so it
- * cannot take the upstream pool from everyone else. The address is the
- * platform's client-address rule (`ctx.ip`, TRUST_PROXY), an IPv6 client
- * counted by its /64 (addressBucket), as every other limit counts it.
- *
- * Usage:
- *   const slots = new AddressSlots(32);
- *   const release = slots.take(ctx.ip); // undefined: full, answer 429
- *   release?.(); // once, when the request no longer holds a slot (more calls do nothing)
+ * Forwarded requests in flight per client address (docs/http.md, "Fair forwarding"): at most `max`, so one address
+ * cannot take the upstream pool (`ctx.ip`, an IPv6 client by its /64 as every limit counts).
+ * Usage: const release = slots.take(ctx.ip); // undefined: full, answer 429; release once when done
  */
 import { addressBucket } from '@heroes/platform';
 

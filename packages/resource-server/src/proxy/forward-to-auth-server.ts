@@ -42,6 +42,8 @@
  *   (EPIPE) and the client would see a 503 instead;
  * - upstream response headers may total maxHeaderBytes (64 KB), so a long
  *   but legitimate Location still relays.
+ * - traced: a span `forward to authorization server` around the upstream
+ *   call (whose client span carries the `traceparent` on);
  * - one log line per forwarded request (the platform's logWhenClosed); a
  *   failure logs only code, syscall and message — never the error's
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
@@ -52,7 +54,7 @@ import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
 import { declaredLength, DEFAULTS, NO_SNIFF, TOO_LARGE } from '@heroes/http-kit';
-import { logWhenClosed } from '@heroes/platform';
+import { inSpan, logWhenClosed, nameRoute } from '@heroes/platform';
 import type { Logger } from 'pino';
 import { AddressSlots } from './address-slots.ts';
 import { setForwardedHeaders } from './forwarded-headers.ts';
@@ -193,6 +195,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       ctx.body = NOT_FOUND;
       return;
     }
+    nameRoute(ctx, judged.startsWith('/auth') ? '/auth/*' : '/.well-known/*');
     const declared = declaredLength(ctx.req);
     const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
     const logged: Record<string, unknown> = { forwarded: !tooLarge };
@@ -247,7 +250,8 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
     setForwardedHeaders(req);
     req.headers[EDGE_HOLDS_REFUSALS] = '1';
-    await new Promise<void>((resolve) => {
+    // A span of its own (docs/operations.md, "Tracing"): the upstream call's client span and the authorization server's spans are its children.
+    await inSpan('forward to authorization server', () => new Promise<void>((resolve) => {
       res.once('close', () => resolve());
       // http-proxy-3 builds the upstream http.request() options on top of
       // `ssl` (for http targets too); a fresh object per call, never shared.
@@ -270,7 +274,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': body.length, ...retryAfter, ...NO_SNIFF });
         res.end(body);
       });
-    });
+    }));
   };
 
   return {

@@ -1,15 +1,8 @@
 /**
- * X-Forwarded-For/Proto/Host for a request forwarded to the authorization
- * server (which believes them from the edge only, and builds its URLs and
- * client addresses from them). The edge forwards only what it judged:
- * - X-Forwarded-For is the one client address the edge judged (http-kit's
- *   client address rule, TRUST_PROXY): never a list the client could have
- *   written into;
- * - X-Forwarded-Proto and -Host come from the proxy in front of the edge
- *   when that proxy is trusted (the right-most value: the one it wrote),
- *   else from the edge's own socket and Host; nobody else can make the
- *   authorization server build URLs for another host or scheme;
- * - Forwarded (RFC 7239) and X-Forwarded-Port are dropped.
+ * X-Forwarded-* for a request forwarded to the authorization server, which believes them from the edge only: For is
+ * the one address the edge judged (@heroes/platform's client address rule), never a client-written list; Proto and
+ * Host from a trusted proxy in front (its right-most value), else the edge's own socket and Host; Forwarded
+ * (RFC 7239) and X-Forwarded-Port are dropped.
  */
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';

@@ -1,18 +1,7 @@
 /**
- * Reads a forwarded request's whole body at the edge, before an upstream
- * connection is taken (docs/http.md, "Fair forwarding"): a client that
- * sends its body slowly, or never, holds only its own socket and slot,
- * never a connection to the authorization server. The bytes are kept as
- * they came (no decoding: the authorization server judges them).
- *
- * Outcomes:
- * - `{ body }`: every byte, within `timeoutMs` and at most `maxBytes`;
- * - `'timeout'`: not all there after `timeoutMs` (the caller answers 408);
- * - `'too-large'`: a chunked body grew past `maxBytes` (413; an announced
- *   length over it is refused before this is called);
- * - `'aborted'`: the client went away.
- *
- * Usage: `const read = await readWholeBody(req, { maxBytes: 65_536, timeoutMs: 10_000 });`
+ * Reads a forwarded request's whole body before an upstream connection is taken (docs/http.md, "Fair forwarding"),
+ * so a slow client holds only its own socket; bytes kept as they came. Outcomes: `{ body }`, `'timeout'` (408),
+ * `'too-large'` (413), `'aborted'`.
  */
 import type { IncomingMessage } from 'node:http';
 

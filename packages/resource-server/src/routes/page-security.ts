@@ -1,19 +1,7 @@
 /**
- * Protective headers of the edge's HTML pages (/app, /docs): each loads
- * only this server's own files, and no other site may frame it
- * (clickjacking: a hidden /app under a page of another site).
- *
- * Rules enforced here:
- * - Content-Security-Policy: scripts, styles, fonts, fetches from 'self'
- *   only (no inline script, no eval, no CDN); images also as `data:` URIs
- *   (Swagger UI's icons are inlined in its stylesheet); no plugins;
- *   `base-uri 'none'`; forms post to this origin only;
- *   `frame-ancestors 'none'` — and X-Frame-Options: DENY for browsers
- *   that predate it;
- * - Referrer-Policy: same-origin (the app's callback URL carries the code:
- *   never sent to another origin).
- *
- * Usage: `setPageSecurity(ctx)` when answering an HTML page.
+ * Protective headers of the edge's HTML pages (/app, /docs): a Content-Security-Policy of own files only (no inline
+ * script, no eval, images also `data:`), `base-uri 'none'`, forms to this origin, `frame-ancestors 'none'` with
+ * X-Frame-Options: DENY (no clickjacking), Referrer-Policy: same-origin (the callback URL carries the code).
  */
 import type { Context } from 'koa';
 

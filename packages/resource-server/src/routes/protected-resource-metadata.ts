@@ -1,20 +1,7 @@
 /**
- * GET /.well-known/oauth-protected-resource: the hero API's protected
- * resource metadata (RFC 9728 section 3), which every 401 names
- * (`resource_metadata`, auth/challenges.ts). From it a client (an MCP
- * client, for one) learns the authorization server to ask, then reads that
- * server's own metadata (RFC 8414) and gets a token for this resource.
- *
- * Rules enforced here:
- * - `resource` is the identifier tokens must name in `aud`, and the
- *   document is at the well-known path of that identifier (section 3.1:
- *   after the host, before its path), both from PUBLIC_BASE_URL;
- * - `authorization_servers` is the issuer (PUBLIC_BASE_URL), whose metadata
- *   is at {issuer}/.well-known/oauth-authorization-server;
- * - `scopes_supported`: the scopes the hero routes check; bearer tokens in
- *   the Authorization header only (RFC 6750 section 2.1);
- *   `resource_documentation`: the API page (/docs);
- * - GET and HEAD; other methods → 405; public, cacheable for 5 minutes.
+ * GET /.well-known/oauth-protected-resource (RFC 9728 section 3), named by every 401: `resource` (what `aud` must
+ * name, the document at its well-known path), `authorization_servers` (the issuer), the hero scopes, header-only
+ * bearer tokens, the /docs page. GET and HEAD, else 405; cacheable for 5 minutes.
  */
 import type Router from '@koa/router';
 import { dispatchByMethod } from '@heroes/http-kit';

@@ -1,13 +1,7 @@
 /**
- * Browser pages that sign users in (/app, /docs) work only at the public
- * base URL: the OAuth redirect URIs registered for them, and the issuer
- * the app checks, are at PUBLIC_BASE_URL. Opened on another host name (e.g.
- * 127.0.0.1 for localhost), they redirect there (302, path and query kept)
- * instead of ending on a "redirect_uri does not match" page.
- * - the request's origin is Koa's (X-Forwarded-Proto/Host only with
- *   TRUST_PROXY=1);
- * - only GET and HEAD of the page paths; their static assets are served on
- *   any host.
+ * Pages that sign users in (/app, /docs) work only at the public base URL, where their redirect URIs and issuer
+ * are: opened on another host they redirect there (302, path and query kept). The origin is Koa's (forwarded
+ * headers only with TRUST_PROXY=1); only GET and HEAD of the pages, assets on any host.
  */
 import type Koa from 'koa';
 

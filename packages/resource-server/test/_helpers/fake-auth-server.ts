@@ -1,14 +1,7 @@
 /**
- * A tiny stand-in for the authorization server's introspection endpoint,
- * for unit tests of the guard and cache only (e2e tests use the real one).
- * - POST /auth/introspect with the expected Basic credentials; `tokens`
- *   maps a token to the introspection body; unknown → {active:false}.
- * - counts calls; `delayMs` slows answers; other paths echo the request
- *   (for forwarding tests).
- * - an active token without `aud` is answered with the identifiers of every
- *   edge started in this process (EDGE_AUDIENCES, filled by in-process.ts),
- *   as the real server names the hero API; a test of the audience check
- *   sets `aud` itself.
+ * A stand-in for the introspection endpoint, for unit tests of the guard and cache only (e2e tests use the real
+ * one): `tokens` maps a token to its answer (unknown → inactive), calls counted, `delayMs` slows answers, other paths
+ * echo the request; an active token without `aud` names every edge of this process (EDGE_AUDIENCES), as the real one.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -5,7 +5,7 @@
  * inspect rows (the server itself talks to it through its pg pool).
  */
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { pino } from 'pino';
 import { checkAnswersOf, freePort } from '@heroes/test-kit';
 import { resourceIdentifier } from '@heroes/oauth-scopes';

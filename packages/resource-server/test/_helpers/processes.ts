@@ -4,8 +4,9 @@
  * each waited for until it logs that it listens.
  */
 import path from 'node:path';
-import { createDb, repoRoot, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createDb, type PrismaClient } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { checkAnswersOf, freePort, spawnProcess, type SpawnedProcess } from '@heroes/test-kit';
 import { createOpenApiDocument } from '../../src/index.ts';
 

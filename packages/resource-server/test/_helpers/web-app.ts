@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@heroes/test-kit';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { freePort, startAuthProcess, startResourceProcess, type ChildServer } from './processes.ts';
 
 export interface AppStack {

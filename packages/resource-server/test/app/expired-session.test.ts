@@ -1,9 +1,7 @@
 /**
- * The web app when its access token expires (docs/web-app.md): the next
- * API call gets 401, and the app says the session has expired and offers
- * "Sign in" again, which works. Code-flow tokens live 10 s here; if a very
- * loaded machine takes longer than that to show the list, the list's own
- * call meets the expiry, and the same message must show.
+ * The web app when its token expires (docs/web-app.md): the next call gets 401, the app says the session expired
+ * and "Sign in" works again. Code-flow tokens live 10 s here; if a loaded machine takes longer to show the list, the
+ * list's own call meets the expiry and the same message must show.
  */
 import test from 'ava';
 import type { Browser } from 'playwright-core';

@@ -1,11 +1,7 @@
 /**
- * /app and /docs are pages of this origin that nobody may frame
- * (clickjacking) and that load nothing but this server's own files:
- * Content-Security-Policy with `frame-ancestors 'none'` (and
- * X-Frame-Options: DENY for older browsers), scripts and styles from 'self'
- * only. In real Chromium both pages still work under their policy — the
- * app signs in and lists heroes, /docs renders the operations — with no
- * CSP violation reported, and a page of another origin cannot frame them.
+ * /app and /docs load only this server's files and nobody may frame them (CSP with `frame-ancestors 'none'`,
+ * X-Frame-Options: DENY); in real Chromium both still work under their policy with no CSP violation, and a page of
+ * another origin cannot frame them.
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';

@@ -1,9 +1,7 @@
 /**
- * The Tour of Heroes web app at /app (docs/web-app.md), end to end in real
- * Chromium against both servers: sign in through the code flow with PKCE
- * (a wrong password first), dashboard, list, add, rename, search as you
- * type, delete, sign out (the token is revoked); its tokens are DPoP-bound
- * to a non-extractable key, so a token copied out of the page is useless.
+ * The web app at /app (docs/web-app.md) end to end in real Chromium against both servers: sign in by the code flow
+ * with PKCE (a wrong password first), dashboard, list, add, rename, search, delete, sign out (token revoked); its
+ * tokens are DPoP-bound to a non-extractable key.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -273,11 +271,24 @@ test.serial('"Create account" on the login page registers a user, then signing i
   await page.getByRole('link', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Create account' }).waitFor(WAIT);
 
-  // A taken username: the form again, saying so.
-  await page.getByLabel('Username').fill('tour');
+  // A taken username: the form again, saying so, with the username as typed (never through the URL).
+  await page.getByLabel('Username').fill('Tour');
   await page.getByLabel('Password').fill('another-long-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const [answer] = await Promise.all([
+    page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/register'),
+    page.getByRole('button', { name: 'Create account' }).click(),
+  ]);
+  t.is(answer.status(), 409);
   await page.getByRole('alert').filter({ hasText: 'That username is taken.' }).waitFor(WAIT);
+  t.is(await page.getByLabel('Username').inputValue(), 'Tour', 'the username is kept');
+  t.is(await page.getByLabel('Password').inputValue(), '', 'the password is not');
+  t.false(decodeURIComponent(page.url()).includes('Tour'), 'nothing typed travels in the URL');
+
+  // A refused password: the form again, the username still there; then it goes through from this form.
+  await page.getByLabel('Password').fill('password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alert').filter({ hasText: 'That password cannot be used' }).waitFor(WAIT);
+  t.is(await page.getByLabel('Username').inputValue(), 'Tour');
 
   await page.getByLabel('Username').fill('newbie');
   await page.getByLabel('Password').fill('newbie-long-password');
@@ -289,6 +300,35 @@ test.serial('"Create account" on the login page registers a user, then signing i
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Top Heroes' }).waitFor(WAIT);
   await page.close();
+});
+
+test.serial('a refused account is answered with the create-account form itself: its status, the username escaped, fixed words only, nothing from the query', async (t) => {
+  const returnTo = `/auth/code?${new URLSearchParams({ client_id: 'tour-of-heroes', redirect_uri: `${stack.url}/app/callback`, response_type: 'code', state: 's', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`;
+  const typed = '"><b>Security alert: call +1-555-0100</b> '; // refused: a trailing space
+  const post = (body: Record<string, string>, query: Record<string, string> = {}) => fetch(`${stack.url}/register?${new URLSearchParams({ return_to: `${returnTo}${new URLSearchParams(query).size ? `&${new URLSearchParams(query)}` : ''}` })}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.url }, body: new URLSearchParams(body), redirect: 'manual',
+  });
+  const taken = await post({ username: 'tour', password: 'another-long-password' });
+  const takenHtml = await taken.text();
+  t.is(taken.status, 409);
+  t.regex(taken.headers.get('content-type') ?? '', /^text\/html/);
+  t.regex(taken.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  t.is(taken.headers.get('cache-control'), 'no-store');
+  t.regex(takenHtml, /role="alert" id="register-error">That username is taken\.</);
+  t.regex(takenHtml, /id="username"[^>]*value="tour"/);
+
+  const invalid = await post({ username: typed, password: 'another-long-password' }, { register_error: 'Security alert', username: 'Security alert' });
+  const invalidHtml = await invalid.text();
+  t.is(invalid.status, 400);
+  t.true(invalidHtml.includes('value="&#34;&#62;&#60;b&#62;Security alert: call +1-555-0100&#60;/b&#62; "'), 'what was typed, escaped, in the field');
+  t.false(invalidHtml.includes('<b>'));
+  t.is(invalidHtml.match(/Security alert/g)?.length, 1, 'only in the field: never from the query, never as a message');
+  t.regex(invalidHtml, /role="alert" id="register-error">That username cannot be used/);
+  t.false(invalidHtml.includes('another-long-password'), 'the password never comes back');
+
+  const created = await post({ username: 'kept-newbie', password: 'kept-newbie-password' });
+  t.is(created.status, 303, 'success keeps the redirect (PRG)');
+  t.regex(created.headers.get('location') ?? '', /&registered=1$/);
 });
 
 test.serial('the create-account form refuses other sites and foreign return addresses, as the login form does', async (t) => {

@@ -4,9 +4,11 @@ import path from 'node:path';
 import test from 'ava';
 import bcrypt from 'bcrypt';
 import { createDb } from '@heroes/db';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { pino } from 'pino';
 import { ensureClient } from '../../src/config/ensure-client.ts';
+import { APP_CLIENT_ID, appRedirectUri, docsRedirectUri, ensureAppClient } from '../../src/config/ensure-app-client.ts';
+import { captureJsonLines } from '@heroes/test-kit';
 import { createPool } from '../../src/data/create-pool.ts';
 import { readOrCreateClientSecret } from '../../src/config/client-secret.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
@@ -85,6 +87,50 @@ test('ensureClient creates the row once and rewrites the hash only when the secr
   } finally {
     await pool.end();
     await db.$disconnect();
+    await database.drop();
+  }
+});
+
+test('ensureAppClient records client.added when it creates the built-in app client, client.changed when it adds a redirect URI, and logs each as one JSON line', async (t) => {
+  const database = await createTestDatabase();
+  const db = createDb(database.url);
+  const lines = captureJsonLines();
+  const logger = pino(lines.stream);
+  const pool = createPool({ databaseUrl: database.url, max: 4, connectTimeoutMs: 5_000, queryTimeoutMs: 30_000, logger: pino({ level: 'silent' }) });
+  try {
+    const scopes = ['heroes:read', 'heroes:write'];
+    const first = 'http://127.0.0.1:8888';
+    const results = await Promise.all([ensureAppClient(pool, { publicBaseUrl: first, scopes, logger }), ensureAppClient(pool, { publicBaseUrl: first, scopes, logger })]);
+    t.deepEqual(results.map((r) => r.result).sort(), ['created', 'unchanged'], 'two replicas starting together: one creates');
+    t.is((await ensureAppClient(pool, { publicBaseUrl: first, scopes, logger })).result, 'unchanged');
+    const moved = await ensureAppClient(pool, { publicBaseUrl: 'https://heroes.example', scopes, logger });
+    t.deepEqual(moved, { result: 'added-redirect-uris', added: [appRedirectUri('https://heroes.example'), docsRedirectUri('https://heroes.example')] });
+    const audit = await db.auditEvent.findMany({ orderBy: { id: 'asc' } });
+    t.deepEqual(audit.map((event) => [event.type, event.clientId]), [['client.added', APP_CLIENT_ID], ['client.changed', APP_CLIENT_ID]], 'one creation, one change; nothing for unchanged starts');
+    t.regex(audit[1]!.reason ?? '', /heroes\.example\/app\/callback/);
+    const logged = lines.lines.filter((line) => line['msg'] === 'audit event').map((line) => line['audit'] as Record<string, unknown>);
+    t.deepEqual(logged.map((event) => [event['type'], event['clientId']]), [['client.added', APP_CLIENT_ID], ['client.changed', APP_CLIENT_ID]]);
+    t.like(logged[0], { reason: audit[0]!.reason });
+  } finally {
+    await pool.end();
+    await db.$disconnect();
+    await database.drop();
+  }
+});
+
+test('ensureClient logs the audit event it writes as one JSON line', async (t) => {
+  const database = await createTestDatabase();
+  const lines = captureJsonLines();
+  const pool = createPool({ databaseUrl: database.url, max: 2, connectTimeoutMs: 5_000, queryTimeoutMs: 30_000, logger: pino({ level: 'silent' }) });
+  try {
+    const options = { clientId: 'rs', clientSecret: 'one', bcryptCost: 4, logger: pino(lines.stream) };
+    await ensureClient(pool, options);
+    await ensureClient(pool, options);
+    await ensureClient(pool, { ...options, clientSecret: 'two' });
+    const logged = lines.lines.filter((line) => line['msg'] === 'audit event').map((line) => (line['audit'] as Record<string, unknown>)['type']);
+    t.deepEqual(logged, ['client.added', 'client.secret_rotated']);
+  } finally {
+    await pool.end();
     await database.drop();
   }
 });

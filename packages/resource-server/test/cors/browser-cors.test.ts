@@ -1,9 +1,7 @@
 /**
- * A web app on another origin, in real Chromium, against the real stack
- * (both servers as processes): the hero API and /register answer it
- * (errors included, WWW-Authenticate readable), and the token endpoint
- * answers only from the client's allowed origins (docs/http.md,
- * docs/oauth.md "Browser origins").
+ * A web app on another origin in real Chromium against both servers: the hero API and /register answer it (errors
+ * included, WWW-Authenticate readable); the token endpoint only from the client's allowed origins (docs/oauth.md,
+ * "Browser origins").
  */
 import test from 'ava';
 import type { Browser, Page } from 'playwright-core';

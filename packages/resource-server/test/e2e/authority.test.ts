@@ -1,10 +1,7 @@
 /**
- * Deny-by-default authority, end to end (docs/oauth.md, "Scopes"): both
- * servers as real processes, every request through the edge. A token's
- * hero authority is exactly the hero scopes it records; `openid` never
- * grants any; a client without allowed scopes gets the hero scopes
- * explicitly and may ask for less; narrowing a client applies at its next
- * refresh.
+ * Deny-by-default authority end to end (docs/oauth.md, "Scopes"), both servers as processes: a token's hero
+ * authority is exactly the hero scopes it records; `openid` grants none; a client without allowed scopes gets the
+ * hero scopes and may ask for less; narrowing a client applies at its next refresh.
  */
 import test from 'ava';
 import type { PrismaClient } from '@heroes/db';

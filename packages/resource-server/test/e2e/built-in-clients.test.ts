@@ -1,15 +1,12 @@
 /**
- * The built-in clients (docs/oauth.md, "Built-in clients") with real
- * processes: the edge creates them when missing, never rewrites what an
- * operator changed, and when the authorization server refuses its own
- * credentials its readiness says so (check `clientCredentials`) with one
- * error line naming the repair.
+ * The built-in clients (docs/oauth.md) with real processes: the edge creates them when missing, never rewrites what
+ * an operator changed, and when its own credentials are refused readiness says so with one line naming the repair.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { repoRoot } from '@heroes/db';
+import { repoRoot } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';

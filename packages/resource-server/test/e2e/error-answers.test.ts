@@ -1,9 +1,7 @@
 /**
- * Every answer of both servers is the service's own (docs/http.md, "Errors"): a refused
- * identity encoding is never a 500, a 413 of the authorization server
- * reaches the client as 413 through the edge, every answer carries
- * `X-Content-Type-Options: nosniff`, and 501/405 are not logged as errors.
- * Real processes on one fresh database.
+ * Every answer of both servers is the service's own (docs/http.md, "Errors"): a refused identity encoding is never
+ * a 500, the authorization server's 413 reaches the client as 413, every answer carries nosniff, and 501/405 are
+ * not logged as errors. Real processes on one fresh database.
  */
 import http from 'node:http';
 import net from 'node:net';

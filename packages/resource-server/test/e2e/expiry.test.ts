@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { createDb } from '@heroes/db';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';

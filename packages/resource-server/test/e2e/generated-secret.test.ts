@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { createDb } from '@heroes/db';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken } from '../_helpers/oauth.ts';
 import { freePort, startAuthProcess, startResourceProcess } from '../_helpers/processes.ts';

@@ -1,13 +1,11 @@
 /**
- * Two resource-server processes in front of one authorization server
- * process: a token cached by both dies on both after its revocation
- * (PostgreSQL LISTEN/NOTIFY; how fast: `npm run bench`, section
- * `revocation`), and repeated requests with the same token are answered
- * from the cache, without introspection calls.
+ * Two resource-server processes before one authorization server: a token cached by both dies on both after its
+ * revocation (LISTEN/NOTIFY; how fast is the bench's `revocation` section), and repeated requests are answered from
+ * the cache without introspection calls.
  */
 import test from 'ava';
 import { createDb, type PrismaClient } from '@heroes/db';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { bearer, request } from '../_helpers/http.ts';
 import { addClient, passwordToken, revoke } from '../_helpers/oauth.ts';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { freePort } from '../_helpers/processes.ts';
-import { createTestDatabase } from '@heroes/db/testing';
+import { createTestDatabase } from '@heroes/test-kit';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';
 import { startInProcess } from '../_helpers/in-process.ts';

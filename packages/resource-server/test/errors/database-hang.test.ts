@@ -5,7 +5,7 @@
  * unavailable", and the server recovers by itself when the database moves again.
  */
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { startTcpProxy, waitFor, type TcpProxy } from '@heroes/test-kit';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';

@@ -1,13 +1,11 @@
 /**
- * The whole-list cache (data/hero-list-cache.ts) across two replicas on one
- * database: a write is in the next list of the replica that acknowledged
- * it, and in every replica's list once the list it keeps ages out (500 ms,
- * inside the revocation bound of 1 s), be it made through the other replica
- * or straight in SQL.
+ * The whole-list cache (data/hero-list-cache.ts) across two replicas on one database: a write is in the next list of
+ * the replica that acknowledged it, and in every replica's once its list ages out (inside the 1 s revocation bound),
+ * made through the other replica or in SQL.
  */
 import http from 'node:http';
 import test from 'ava';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { waitFor } from '@heroes/test-kit';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { bearer, request } from '../_helpers/http.ts';

@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { HERO_SQL, escapeLike } from '@heroes/db/pg';
 
 let database: TestDatabase;

@@ -1,9 +1,7 @@
 /**
- * Concurrent full listings of a large list share one encoding
- * (data/shared-list-build.ts): the rows are queried once per batch, not
- * once per listing; every listing gets the whole array, gzipped ones the
- * same bytes once inflated; a write through this process starts a new
- * encoding; a failure mid-build cuts every reader.
+ * Concurrent full listings share one encoding (data/shared-list-build.ts): rows queried once per batch, every
+ * listing the whole array (gzipped ones the same bytes inflated), a write starts a new encoding, a failure
+ * mid-build cuts every reader.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,7 @@
 /**
- * POST /heroes and POST /register with an Idempotency-Key
- * (draft-ietf-httpapi-idempotency-key-header; routes/idempotency/create-once.ts):
- * a repeat gets the first answer and creates nothing, another body under the
- * same key is 422, a repeat while the first runs is 409, a bad header 400,
- * keys are per caller, and the stored record holds no password.
+ * Creates with an Idempotency-Key (routes/idempotency/create-once.ts): a repeat gets the first answer and creates
+ * nothing, another body under the key is 422, a repeat while the first runs 409, a bad header 400; keys are per
+ * caller and the stored record holds no password.
  */
 import test from 'ava';
 import pg from 'pg';

@@ -1,15 +1,12 @@
 /**
- * The revocation feed cannot die in silence (docs/operations.md, "Connection poolers"), checked against Debian's
- * PgBouncer: LISTEN through a transaction pooler receives nothing while a `SELECT 1` heartbeat passes, so
- * - without DATABASE_DIRECT_URL behind a transaction pooler, start refuses with one line naming the setting;
- * - with it, the feed listens there and notices sent through the pooler evict the cache;
- * - a feed whose notices do not arrive is never trusted (its heartbeat is a NOTIFY round trip): readiness says so
- *   and every lookup asks the authorization server; a feed that stalls is noticed the same way.
+ * The revocation feed cannot die in silence (docs/operations.md, "Connection poolers"), against Debian's PgBouncer:
+ * behind a transaction pooler start refuses without DATABASE_DIRECT_URL; with it notices sent through the pooler
+ * evict the cache; a feed whose notices do not arrive, or that stalls, is never trusted and readiness says so.
  */
 import test from 'ava';
 import pg from 'pg';
 import { pino } from 'pino';
-import { createTestDatabase, type TestDatabase } from '@heroes/db/testing';
+import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { basic, startPgBouncer, startTcpProxy, waitFor, type PgBouncer } from '@heroes/test-kit';
 import { createResourceServer } from '../../src/index.ts';
 import { activeToken, startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';

@@ -1,10 +1,7 @@
 /**
- * Fair forwarding (docs/http.md): a forwarded body is read whole at the edge
- * before an upstream connection is taken (408 when it does not come in
- * time), one client address holds at most AUTH_PROXY_ADDRESS_MAX forwarded
- * requests (429 beyond), and a refusal the authorization server asks the
- * edge to hold (x-edge-hold-ms) holds neither a connection nor a slot.
- * Against a small upstream of the test's own, one connection in the pool.
+ * Fair forwarding (docs/http.md): a forwarded body is read whole before an upstream connection is taken (408 if late),
+ * one address holds at most AUTH_PROXY_ADDRESS_MAX forwarded requests (429 beyond), and a refusal the authorization
+ * server asks the edge to hold holds neither a connection nor a slot. Against a one-connection upstream of the test's.
  */
 import http from 'node:http';
 import net from 'node:net';

@@ -3,7 +3,9 @@ import { REGISTER_ERROR_MESSAGES, REGISTERED } from '@heroes/oauth-scopes';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
 
-// The "Create account" form's answers carry codes of a fixed list back to the login page, never text (CWE-451).
+// The "Create account" form's answers carry codes of a fixed list back to the login page, never text (CWE-451):
+// success always, a refusal when the authorization server does not draw the form again (this stand-in answers JSON;
+// web-app.test.ts has the real one drawing it).
 let auth: FakeAuthServer;
 let rs: InProcessServer;
 

@@ -2,7 +2,6 @@ import http from 'node:http';
 import test from 'ava';
 import { pino } from 'pino';
 import { startFakeAuthServer, type FakeAuthServer } from '../_helpers/fake-auth-server.ts';
-import { request } from '../_helpers/http.ts';
 import { startInProcess, type InProcessServer } from '../_helpers/in-process.ts';
 import { exchange, jsonBody, waitFor } from '@heroes/test-kit';
 

@@ -1,13 +1,8 @@
 /**
- * The unit every per-address limit (the login throttle, the registration
- * limit) counts a client address in: an IPv4 address as it is, an IPv6
- * address by its /64 prefix. One IPv6 subscriber holds a
- * whole /64 (and its devices change their temporary addresses within it
- * every day, RFC 8981): counted per address, an attacker would get 2^64
- * address budgets, and the owner's known address would be forgotten with
- * each change.
- *
- * Usage: addressBucket('2001:db8:1:2:a:b:c:d') → '2001:db8:1:2::/64'; addressBucket('203.0.113.7') → '203.0.113.7'
+ * The unit every per-address limit (login throttle, registration limit) counts a client address in: IPv4 as it
+ * is, IPv6 by its /64. One subscriber holds a whole /64 and rotates addresses within it (RFC 8981): counted per
+ * address, an attacker would get 2^64 budgets and the owner's known address would be forgotten daily.
+ * Usage: addressBucket('2001:db8:1:2:a:b:c:d') → '2001:db8:1:2::/64'
  */
 import net from 'node:net';
 

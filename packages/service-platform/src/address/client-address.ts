@@ -1,29 +1,8 @@
 /**
- * The one client-address rule of every server (docs/operations.md, "The
- * client address"): the address of a request is the right-most
- * X-Forwarded-For entry that is not a trusted proxy.
- *
- * Rules enforced here:
- * - the walk starts at the socket's peer and moves left through
- *   X-Forwarded-For only while the address in hand is a trusted proxy; the
- *   first address that is not one is the client. Entries left of it were
- *   written by the client (or by proxies we know nothing of) and are never
- *   read, so a client cannot choose its address by sending X-Forwarded-For;
- * - trusted proxies (ProxyTrust): `none` (nothing: the socket's peer is the
- *   client), `hops` (the first n addresses of the walk: n proxies in a row,
- *   e.g. 1 for a Kubernetes Ingress or a load balancer), or `networks`
- *   (loopback and the CIDR networks given, wherever they appear);
- * - an entry that is not an IP address ends the walk at the address before
- *   it (only a proxy we trust could have handed it over); `[v6]:port` and
- *   `v4:port` entries are read without their port; IPv4-mapped IPv6
- *   (`::ffff:10.0.0.1`) is read as IPv4, so one client has one spelling;
- * - `viaProxy`: the request reached us through a trusted proxy that said
- *   whom it forwarded for. Internal endpoints (metrics, probes) judge such
- *   requests by the original client only (internal-access.ts).
- *
- * Usage:
- *   app.use(createClientAddress(trust)); // first: sets ctx.ip for every layer below
- *   clientAddressOf(ctx.req).address;    // also from code that sees only the IncomingMessage
+ * The one client-address rule of every server (docs/operations.md, "The client address"): walk X-Forwarded-For
+ * right to left from the socket's peer while the address in hand is a trusted proxy (ProxyTrust: none, n hops, or
+ * networks); the first that is not one is the client. What the client wrote left of it is never read; an entry
+ * that is no IP ends the walk; ports are dropped and IPv4-mapped IPv6 reads as IPv4. Use createClientAddress first.
  */
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';

@@ -1,15 +1,8 @@
 /**
- * Who may read a server's internal endpoints (/metrics, and the
- * authorization server's /health/*), judged by the client address rule
- * (client-address.ts):
- * - a request straight from its client (no trusted proxy forwarded it):
- *   loopback peers and the METRICS_ALLOW networks;
- * - a request a proxy forwarded (an ingress, or the edge in front of the
- *   authorization server): only when METRICS_ALLOW admits the original
- *   client. Loopback does not count here: the proxy's own address is
- *   loopback or private, the client it forwarded for is anyone.
- *
- * Usage: `const internal = createInternalAccess(config.metricsAllow); if (!internal(ctx.req)) refuse(ctx);`
+ * Who may read a server's internal endpoints (/metrics, the authorization server's /health/*), under the client
+ * address rule: a request straight from its client when it is loopback or in METRICS_ALLOW; a request a proxy
+ * forwarded only when METRICS_ALLOW admits the original client (the proxy's own loopback address does not count).
+ * Usage: `if (!createInternalAccess(config.metricsAllow)(ctx.req)) refuse(ctx);`
  */
 import type { IncomingMessage } from 'node:http';
 import type { Cidr } from '../settings/env-parsers.ts';

@@ -1,20 +1,8 @@
 /**
- * Health probes, answered before anything else of the app (no body reading,
- * no request log line, no metrics):
- * - `GET /health/live`: 200 `{"status":"live"}` while the process runs;
- * - `GET /health/ready`: runs every check at once (each bounded by
- *   `timeoutMs`) → 200 `{"status":"ready","checks":{"database":"up",…}}`,
- *   or 503 `{"status":"unavailable","checks":{…,"database":"down"}}` when
- *   any is down, or 503 `{"status":"draining"}` once markDraining() ran
- *   (SIGTERM: load balancers stop sending new requests);
- * - a result is reused for `cacheMs`, so frequent probes from many sources
- *   do not each hit the database;
- * - HEAD is answered like GET; other methods get 405 with `Allow`.
- *
- * Usage:
- *   const health = createHealth({ checks: { database: () => pingDatabase() } });
- *   app.use(health.middleware); // first
- *   process.once('SIGTERM', () => health.markDraining());
+ * Health probes, answered before anything else of the app (no body, no log line, no metrics): `/health/live` 200
+ * while the process runs; `/health/ready` runs every check at once (each bounded by `timeoutMs`, the result reused
+ * for `cacheMs`) → 200, 503 naming what is down, or 503 `draining` after markDraining(). HEAD as GET, else 405.
+ * Usage: app.use(createHealth({ checks: { database: ping } }).middleware) first.
  */
 import type { Context, Middleware } from 'koa';
 import { DEFAULTS } from '../defaults.ts';

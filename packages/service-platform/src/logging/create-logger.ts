@@ -1,22 +1,8 @@
 /**
- * pino logger factory: JSON lines to stdout, level from `LOG_LEVEL` (default
- * `info`), read through its settings entry (settings/log-level-setting.ts).
- * `err` goes through serializeError(): payloads (`rawPacket`, `data`, `body`,
- * ...), configuration and credential headers are never written. A line
- * written while a request runs carries its `reqId` (request-context.ts).
- * stdout is written asynchronously (sonic-boom, pino's own destination,
- * handed the lines of a turn as one string: turn-batched-stdout.ts): lines
- * written in one turn of the event loop go out in one write instead of one
- * blocking write(2) per request line (a few % of the CPU of a short
- * request); what is pending is written synchronously when the process
- * exits (also process.exit() and uncaught exceptions), so only a SIGKILL
- * can lose the last milliseconds of lines.
- *
- * Usage:
- * ```ts
- * const log = createLogger('resource-server');
- * log.info({ port }, 'listening');
- * ```
+ * The pino logger of a process: JSON lines to stdout at `LOG_LEVEL`; `err` through serializeError() (payloads,
+ * configuration and credential headers never written); a line written during a request carries its `reqId`.
+ * stdout is asynchronous, a turn's lines in one write (turn-batched-stdout.ts), flushed synchronously at exit.
+ * Usage: createLogger('resource-server').info({ port }, 'listening')
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';

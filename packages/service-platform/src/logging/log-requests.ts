@@ -1,19 +1,7 @@
 /**
- * One structured log line per request, written when the response closes:
- * `{ method, path, client, status, ms }` (plus `aborted: true` when the
- * response did not finish); `client` is `ctx.ip`, the client address under
- * the one rule when createClientAddress runs first (address/client-address.ts).
- *
- * Rules:
- * - `status` is the status actually sent: `null` when the connection closed
- *   before any response header went out (Koa's default 404, or the status a
- *   handler set too late, was never seen by the client).
- * - `path` is taken without the query string (queries may hold secrets).
- * - Headers and bodies are never logged.
- * - The line carries the request id (`reqId`), read when the request
- *   starts: 'close' is emitted from the socket's own async context, where
- *   the request context is gone (binding the listener to the request's
- *   context instead cost an async resource per request).
+ * One log line per request when the response closes: `{ method, path, client, status, ms }` (`aborted` when it did
+ * not finish). `status` is what was sent (`null` if no header went out); `path` without the query (it may hold
+ * secrets); headers and bodies never; `reqId` is read when the request starts ('close' runs outside its context).
  */
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';

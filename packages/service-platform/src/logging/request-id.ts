@@ -1,14 +1,8 @@
 /**
- * Middleware: every request gets an id, `X-Request-Id`.
- * - an incoming `X-Request-Id` of 1–128 characters from [A-Za-z0-9._:-] is
- *   kept (a load balancer's or the edge's), anything else is replaced by a
- *   random UUID: the id ends up in log lines, so it must stay harmless;
- * - the id goes on the answer, into `ctx.state.requestId`, into the request
- *   headers (so a proxied request carries it on), and into the request
- *   context, so every log line written for the request carries `reqId`.
- *
- * Usage:
- *   app.use(createRequestId()); // first
+ * Middleware: every request gets an `X-Request-Id`. An incoming one of 1–128 characters of [A-Za-z0-9._:-] is kept,
+ * anything else replaced by a random UUID (it ends up in log lines). The id goes on the answer, in
+ * `ctx.state.requestId`, in the request headers (a proxied request carries it on) and in the request context.
+ * Usage: app.use(createRequestId()) first.
  */
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';

@@ -1,25 +1,8 @@
 /**
- * The logger's stdout: pino's own asynchronous destination (sonic-boom),
- * handed the lines of one turn of the event loop as one string.
- *
- * Why: sonic-boom appends each line to the text it has pending and then
- * measures that text (Buffer.byteLength, which flattens it): a turn that
- * logs n lines while a write is in flight copies the pending text n times,
- * and a busy server logs a request line for every request of a turn (about
- * a third of the request line's cost at 50 connections, docs/performance.md).
- * Handed over once per turn, the text is measured once.
- *
- * Rules:
- * - lines keep the order they were written in; the lines of a turn are
- *   handed over in that turn's check phase (setImmediate), and sonic-boom
- *   writes them as before (at once, or after the write in flight);
- * - nothing more is lost than before: flush(), flushSync() and the exit of
- *   the process (process.exit(), an uncaught exception, the end of the
- *   event loop) write what sonic-boom holds and then the pending lines
- *   synchronously, as pino does for sonic-boom itself; only a SIGKILL
- *   loses the last lines.
- *
- * Usage: `pino(options, turnBatchedStdout())`
+ * The logger's stdout: sonic-boom (pino's own destination) handed a turn's lines as one string, because it
+ * measures its whole pending text per line written (n lines in a turn, n copies). Lines keep their order;
+ * flush(), flushSync() and the process's exit (process.exit(), an uncaught exception, the loop's end) write what
+ * is pending synchronously, so only SIGKILL loses lines. Usage: pino(options, turnBatchedStdout())
  */
 import { destination, type DestinationStream } from 'pino';
 

@@ -1,24 +1,8 @@
 /**
- * Prometheus metrics of one server process (prom-client 15), served at
- * `GET /metrics` in the text exposition format.
- *
- * Rules:
- * - every request is counted once it is answered:
- *   `http_requests_total{method,route,status}` and
- *   `http_request_duration_seconds{method,route,status}` (histogram); the
- *   `route` label is the route template (`/heroes/:id`) that `routeOf`
- *   names, or `unmatched`, so ids and garbage paths never multiply series;
- * - process metrics (CPU, memory, event-loop lag, handles) from
- *   prom-client's default collectors;
- * - `/metrics` answers only loopback peers and the METRICS_ALLOW networks,
- *   and a request a trusted proxy forwarded only when METRICS_ALLOW admits
- *   its original client (address/internal-access.ts); others get 403 JSON;
- * - `gauge()` and `counter()` add a server's own metrics on the same registry.
- *
- * Usage:
- *   const metrics = createMetrics({ allow: config.metricsAllow, routeOf: (ctx) => ctx._matchedRoute });
- *   app.use(metrics.middleware); // early: it times what runs below it
- *   metrics.gauge('db_pool_connections', 'open connections', () => pool.totalCount);
+ * Prometheus metrics of one process (prom-client) at `GET /metrics`: `http_requests_total` and
+ * `http_request_duration_seconds` by method, route template (or `unmatched`: ids never multiply series) and
+ * status; the default process collectors; gauge()/counter() for a server's own. `/metrics` answers as
+ * internal-access.ts allows (others 403). Use the middleware early: it times what runs below it.
  */
 import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';

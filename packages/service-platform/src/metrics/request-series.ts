@@ -1,29 +1,8 @@
 /**
- * The request counter and duration histogram of createMetrics, counted in
- * place per (method, route, status) and handed to the registry only when
- * it is scraped.
- *
- * Why: prom-client's `inc()` and `observe()` take a labels object and
- * build a key string from it on every call (and check the label names);
- * at thousands of requests a second that is per-request work for a figure
- * read every few seconds. Here a request adds to its series through three
- * Map lookups on the values themselves, with no object made.
- *
- * Rules:
- * - the scrape text is prom-client's own: both metrics are registered on
- *   the registry, which formats what `get()` returns as it formats a
- *   prom-client Counter and Histogram (the same names, help, type, label
- *   order, buckets with `le` first, `+Inf`, `_sum` and `_count`; series in
- *   the order they first appeared; a duration sum added up in the same
- *   order, so the same float); test/metrics/request-series.test.ts compares
- *   both texts;
- * - `reset()` (registry.resetMetrics()) forgets every series, as prom-client's do.
- *
- * Usage:
- *   const series = new RequestSeries(DURATION_BUCKETS);
- *   registry.registerMetric(series.counter('http_requests_total', '...'));
- *   registry.registerMetric(series.histogram('http_request_duration_seconds', '...'));
- *   series.record('GET', '/heroes', 200, 0.0012); // status undefined: 'none'
+ * The request counter and duration histogram of createMetrics, counted in place per (method, route, status)
+ * through Map lookups and handed to the registry at scrape time: prom-client's inc()/observe() build a labels
+ * object and key per call. The scrape text is prom-client's own, byte for byte
+ * (test/metrics/request-series.test.ts compares both); reset() forgets every series.
  */
 import type { Metric } from 'prom-client';
 

@@ -1,29 +1,11 @@
 /**
- * A bounded work queue for expensive work on libuv's thread pool (bcrypt):
- * at most `concurrency` tasks run, at most `maxQueued` wait, and a task
- * beyond that is refused at once with a 503 (QueueFullError, `Retry-After`)
- * instead of making every caller wait behind an attacker's requests.
- *
- * Rules enforced here:
- * - two priorities with separate budgets: `low` tasks (work anyone can
- *   cause without credentials, e.g. an unknown client secret) run at most
- *   `lowConcurrency` at once (default concurrency − 1, at least 1) and wait
- *   at most `lowMaxQueued` (default half of maxQueued); `high` tasks (a
- *   user's password) have the whole `concurrency` and their own
- *   `maxQueued`, so a flood of low tasks can never refuse or starve them;
- * - a finished task hands its slot to the oldest waiting high task, else to
- *   the oldest waiting low one (if the low cap allows); within a priority,
- *   tasks start in arrival order;
- * - a refused task never runs; a failed task frees its slot like any other;
- * - `queued` is the number waiting, both priorities (the
- *   password_hash_queue_depth gauge).
- *
- * Usage:
- *   const queue = new BoundedQueue({ concurrency: libuvPoolSize(), maxQueued: 32 }); // settings/libuv-pool-size.ts
- *   const hash = await queue.run(() => bcrypt.hash(password, 10)); // throws QueueFullError when full
- *   const ok = await queue.run(() => bcrypt.compare(secret, hash), { priority: 'low' });
+ * A bounded queue for expensive thread-pool work (bcrypt): at most `concurrency` run and `maxQueued` wait; beyond that
+ * a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker. `low` work
+ * (anyone can cause it: an unknown client secret) has its own budget and never refuses or starves `high` (a password);
+ * `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>` for each (docs/operations.md).
  */
 import { QueueFullError } from '@heroes/http-kit';
+import { inSpan } from '../tracing/spans.ts';
 
 export interface BoundedQueueOptions {
   /** Tasks running at once (≥ 1). */
@@ -36,6 +18,8 @@ export interface BoundedQueueOptions {
   lowMaxQueued?: number;
   /** `Retry-After` of a refusal, seconds. Default 1. */
   retryAfterSeconds?: number;
+  /** What the tasks are, in span names. Default `password hash`. */
+  name?: string;
 }
 
 export type QueuePriority = 'high' | 'low';
@@ -47,6 +31,8 @@ export class BoundedQueue {
   readonly #lowConcurrency: number;
   readonly #lowMaxQueued: number;
   readonly #retryAfterSeconds: number;
+  readonly #waitSpan: string;
+  readonly #taskSpan: string;
   #running = 0;
   #runningLow = 0;
   readonly #waiting: Array<() => void> = [];
@@ -58,6 +44,8 @@ export class BoundedQueue {
     this.#lowConcurrency = Math.min(this.#concurrency, Math.max(1, options.lowConcurrency ?? this.#concurrency - 1));
     this.#lowMaxQueued = Math.max(0, options.lowMaxQueued ?? Math.ceil(this.#maxQueued / 2));
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.#taskSpan = options.name ?? 'password hash';
+    this.#waitSpan = `${this.#taskSpan} queue wait`;
   }
 
   /** Tasks waiting for a slot (both priorities). */
@@ -72,21 +60,31 @@ export class BoundedQueue {
 
   async run<T>(task: () => Promise<T>, { priority = 'high' }: { priority?: QueuePriority } = {}): Promise<T> {
     const low = priority === 'low';
-    const [waiting, max] = low ? [this.#waitingLow, this.#lowMaxQueued] : [this.#waiting, this.#maxQueued];
-    if (this.#mayStart(low) && waiting.length === 0) {
-      this.#start(low);
-    } else if (waiting.length < max) {
-      await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over, already counted
-    } else {
-      throw new QueueFullError(this.#retryAfterSeconds);
-    }
+    const attributes = { 'heroes.queue.priority': priority };
+    const waiting = this.#takeSlot(low);
+    if (waiting) await inSpan(this.#waitSpan, () => waiting, attributes);
     try {
-      return await task();
+      return await inSpan(this.#taskSpan, task, attributes);
     } finally {
       this.#running--;
       if (low) this.#runningLow--;
       this.#handOver();
     }
+  }
+
+  /**
+   * Takes a free slot at once (undefined), or a place in the queue: a promise
+   * resolved once a slot is handed over, already counted. Throws QueueFullError
+   * when too many wait.
+   */
+  #takeSlot(low: boolean): Promise<void> | undefined {
+    const [waiting, max] = low ? [this.#waitingLow, this.#lowMaxQueued] : [this.#waiting, this.#maxQueued];
+    if (this.#mayStart(low) && waiting.length === 0) {
+      this.#start(low);
+      return undefined;
+    }
+    if (waiting.length < max) return new Promise<void>((resolve) => waiting.push(resolve));
+    throw new QueueFullError(this.#retryAfterSeconds);
   }
 
   #mayStart(low: boolean): boolean {

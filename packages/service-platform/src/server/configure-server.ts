@@ -1,30 +1,8 @@
 /**
- * Hardens the Node http.Server a Koa app runs on. Call it once, before
- * `listen()` (Node reads the checking interval when it starts listening).
- *
- * It sets:
- * - `server.requestTimeout` (default 30 s) and `server.headersTimeout`
- *   (default 15 s, never above the former): a client that stalls while
- *   sending a request gets 408 JSON and is disconnected (Node's defaults
- *   are 300 s and 60 s), checked every `connectionsCheckingIntervalMs`;
- * - JSON answers to Node's own parser errors (handleClientErrors: 400, 408,
- *   413, 431);
- * - `Expect: 100-continue` with a Content-Length over `maxBodyBytes` → 413
- *   instead of `100 Continue` (refuse-oversized-continue.ts). Pass the same
- *   `maxBodyBytes` as createHttpKit's;
- * - JSON answers to the requests Node refuses after parsing: no Host → 400,
- *   an unknown `Expect` → 417 (refuse-before-routing.ts; call it once the
- *   request handler is attached);
- * - lingering close: an answer that closes the connection before the body
- *   was read still reaches a client that is uploading (linger-on-close.ts).
- *
- * Usage:
- * ```ts
- * const kit = createHttpKit({ maxBodyBytes });
- * const server = http.createServer(app.callback());
- * configureServer(server, { maxBodyBytes: kit.options.maxBodyBytes, requestTimeoutMs: 30_000 });
- * server.listen(8888);
- * ```
+ * Hardens the http.Server a Koa app runs on; call once before listen(). Request and header timeouts (30 s, 15 s:
+ * 408 JSON), JSON answers to Node's parser errors (handle-client-errors.ts), 413 instead of `100 Continue` over
+ * `maxBodyBytes` (pass createHttpKit's), JSON for requests Node refuses after parsing (refuse-before-routing.ts),
+ * and lingering close so an uploading client still reads an early answer (linger-on-close.ts).
  */
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';

@@ -1,28 +1,8 @@
 /**
- * Graceful stop of an http.Server: in-flight requests finish, then every
- * connection is closed, and no request a proxy has already sent is reset.
- *
- * Rules:
- * - call trackRequests() before the server listens; drain() then
- *   1. keeps listening and accepting: a request a proxy sent just before
- *      the signal may still sit in the kernel's accept queue, and closing
- *      the listening socket would reset it (a 502 at the proxy); a proxy
- *      that has not yet seen /health/ready fail keeps sending, and is served;
- *   2. answers every request (in flight, or arriving on any connection) with
- *      `Connection: close` when its headers are not out yet, so keep-alive
- *      clients and proxies open their next connection elsewhere;
- *   3. closes a connection once it has stayed idle for DEFAULTS.drainIdleGraceMs
- *      during the drain (a request already on its way on it is served first);
- *   4. stops listening once no request is running and no connection is open
- *      (checked after the event loop has polled for new connections, so none
- *      waits in the accept queue), or at the deadline;
- *   5. after `timeoutMs`, cuts whatever is still open;
- * - resolves once the listener and every connection are closed, with how
- *   many requests were still running when the time ran out (0 for a clean drain).
- *
- * Usage:
- *   const drainer = trackRequests(server);
- *   process.once('SIGTERM', async () => { await drainer.drain(10_000); await pool.end(); });
+ * Graceful stop without resetting a request a proxy already sent (trackRequests() before listen, then drain()):
+ * keep accepting while draining (the accept queue may hold one), answer everything with `Connection: close`, close
+ * a connection once idle DEFAULTS.drainIdleGraceMs, stop listening when nothing runs or is open, cut what is left
+ * at `timeoutMs`. Resolves with how many requests were cut (0 for a clean drain).
  */
 import type { Server, ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';

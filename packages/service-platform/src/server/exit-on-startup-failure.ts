@@ -1,13 +1,7 @@
 /**
- * What a server process prints when it cannot start, then exit code 1.
- * - configuration problems (SettingsError): one line per problem on stderr,
- *   `<name>: <VARIABLE> must be …`, no stack trace;
- * - a port that is taken or forbidden: one line naming the address;
- * - anything else: one fatal JSON log line (with the error, serialized
- *   without payloads), as every other log line.
- *
- * Usage:
- *   try { ... } catch (err) { exitOnStartupFailure(err, 'resource-server', logger); }
+ * What a server prints when it cannot start, then exit 1: a SettingsError as one `<name>: <VARIABLE> must be …`
+ * line per problem, a taken or forbidden port as one line naming the address, anything else as one fatal JSON log
+ * line (serialized without payloads). No stack traces for the operator's mistakes.
  */
 import type { Logger } from 'pino';
 import { SettingsError } from '../settings/define-settings.ts';

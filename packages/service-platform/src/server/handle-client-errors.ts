@@ -1,30 +1,8 @@
 /**
- * JSON answers for requests Node's HTTP parser refuses before any app code
- * runs (the server's 'clientError' event), instead of Node's empty bodies.
- *
- * | Node error                     | status | body `{"error": ...}`                 |
- * |--------------------------------|--------|----------------------------------------|
- * | HPE_HEADER_OVERFLOW (> 16 KiB)  | 431    | `request header fields too large`      |
- * | HPE_CHUNK_EXTENSIONS_OVERFLOW   | 413    | `request chunk extensions too large`   |
- * | ERR_HTTP_REQUEST_TIMEOUT        | 408    | `request timeout`                      |
- * | any other parser error          | 400    | `bad request`                          |
- *
- * Rules:
- * - the answer is written only while the socket is writable and no response
- *   on it has started, so a half-sent response is never corrupted;
- * - a pipelined request that fails to parse while the previous, complete
- *   request is still being answered gets its answer after that response;
- * - otherwise (a response is half-sent, or ECONNRESET/EPIPE: the client is
- *   gone) the socket is just destroyed;
- * - the answer says `Connection: close`; the socket is ended after it and
- *   destroyed once flushed (at the latest after a second);
- * - one answer per socket, however many parser errors follow the first
- *   (Node reports each further chunk the failed parser is given).
- *
- * Usage:
- * ```ts
- * handleClientErrors(server, { logger }); // or configureServer(server), which calls it
- * ```
+ * JSON answers for requests Node's parser refuses before app code runs ('clientError'): header overflow 431, chunk
+ * extensions 413, request timeout 408, any other 400. Written only while no response on the socket has started
+ * (a pipelined failure waits for the answer before it; otherwise the socket is destroyed), with
+ * `Connection: close`, once per socket however many errors follow.
  */
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,18 +1,7 @@
 /**
- * Lingering close, as nginx does it: when a response that closes the
- * connection is sent before the request body was read (an early 413 on an
- * announced Content-Length, a 401 or 415 from a route that never reads),
- * closing the socket at once with unread bytes in its buffer makes the
- * kernel send a reset; a client still uploading (fetch/undici never waits
- * for `100 Continue`) then reports EPIPE/ECONNRESET instead of the answer.
- *
- * Rules:
- * - such a connection is half-closed instead (FIN after the answer) and the
- *   rest of the body is read and discarded; it is closed once the body has
- *   ended, or after DEFAULTS.lingerMs, or once DEFAULTS.lingerBytes more
- *   were read, whichever comes first;
- * - a connection whose request was read in full closes as Node closes it.
- *
+ * Lingering close, as nginx: an answer that closes the connection before the body was read would make the kernel
+ * reset it under a client still uploading. Such a connection is half-closed instead and the rest of the body
+ * discarded until it ends, DEFAULTS.lingerMs or DEFAULTS.lingerBytes; a fully read request closes as Node closes it.
  * Usage: configureServer(server) calls it.
  */
 import type { IncomingMessage, Server } from 'node:http';

@@ -1,14 +1,8 @@
 /**
- * Starts an http.Server listening and says where, the one way both servers
- * do it.
- * - resolves once the socket is bound; rejects with the listen error
- *   (EADDRINUSE, EACCES), so a taken port fails start-up before anything
- *   announces the server as running;
- * - the URL names a reachable host: 127.0.0.1 for a wildcard address, IPv6
- *   hosts in brackets.
- *
- * Usage:
- *   const { url, port } = await listen(server, 8888, '0.0.0.0');
+ * Starts an http.Server listening, the one way both servers do: resolves once bound, rejects with the listen error
+ * (EADDRINUSE, EACCES) so a taken port fails start-up first; the URL names a reachable host (127.0.0.1 for a
+ * wildcard, IPv6 in brackets).
+ * Usage: const { url, port } = await listen(server, 8888, '0.0.0.0')
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

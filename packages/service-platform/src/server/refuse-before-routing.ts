@@ -1,24 +1,8 @@
 /**
- * JSON answers for the requests refused after parsing and before any
- * request handler runs (Node refuses the first two itself, with an empty body):
- *
- * | request                                   | status | body `{"error": ...}`       |
- * |-------------------------------------------|--------|-----------------------------|
- * | HTTP/1.1 without Host (RFC 9112 sec. 3.2)  | 400    | `missing Host header`       |
- * | `Expect:` other than 100-continue         | 417    | `unsupported expectation`   |
- *   (RFC 9110 section 10.1.1)
- * | a second Host, Content-Length, Content-Type | 400  | `repeated <Name> header`   |
- *   or Authorization (http-kit's SINGLE_VALUED_HEADERS, docs/http.md)
- *
- * Rules:
- * - Node's own check is turned off (`requireHostHeader`) and done here
- *   instead, by wrapping the server's request listeners: a request without
- *   Host never reaches the app;
- * - both answers say `Connection: close` (the rest of the request is not
- *   worth reading); lingering close (linger-on-close.ts) still lets the
- *   client read them.
- *
- * Usage: configureServer(server) calls it, once the handler is attached.
+ * JSON answers for requests refused after parsing and before any handler (Node's own are empty): no Host on
+ * HTTP/1.1 → 400 (RFC 9112 section 3.2), an `Expect` other than 100-continue → 417 (RFC 9110 section 10.1.1), a
+ * repeated single-valued header (http-kit's SINGLE_VALUED_HEADERS) → 400 naming it. Each says `Connection: close`.
+ * Usage: configureServer(server) calls it once the handler is attached.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NO_SNIFF, repeatedSingleValuedHeader } from '@heroes/http-kit';

@@ -1,14 +1,7 @@
 /**
- * `Expect: 100-continue` (RFC 9110 section 10.1.1) with a size check: the
- * server's 'checkContinue' event, so the client is told 413 before it sends
- * a body that could never be accepted.
- *
- * Rules:
- * - Content-Length over `maxBodyBytes` → 413 `{"error":"entity length exceeds
- *   maximum"}` with `Connection: close` instead of `100 Continue`; the body
- *   is never read and the connection is closed after the answer;
- * - any other request (within the limit, or chunked: counted while reading)
- *   gets `100 Continue` and goes on to the app as usual.
+ * `Expect: 100-continue` with a size check ('checkContinue', RFC 9110 section 10.1.1): a Content-Length over
+ * `maxBodyBytes` gets 413 JSON with `Connection: close` instead of `100 Continue` and the body is never read; any
+ * other request gets `100 Continue` and goes on (chunked bodies are counted while read).
  */
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';

@@ -1,14 +1,8 @@
 /**
- * The management port (MANAGEMENT_PORT, AUTH_MANAGEMENT_PORT): a listener of
- * its own that answers only `/health/live`, `/health/ready` (to whoever
- * reaches it) and `/metrics` (still for METRICS_ALLOW), 404 to anything else.
- * It is for kubelet's probes and Prometheus: a Service or ingress never
- * publishes it, so the public cannot reach it while the probes need no
- * address rule (docs/operations.md, "Internal endpoints").
- *
- * Usage:
- *   const management = await serveManagement({ port: 9000, host, health, metrics, logger });
- *   await management.close(); // after the server's own drain
+ * The management port (MANAGEMENT_PORT, AUTH_MANAGEMENT_PORT): its own listener answering `/health/*` to whoever
+ * reaches it and `/metrics` under METRICS_ALLOW, 404 otherwise. For kubelet and Prometheus; never published, so
+ * probes need no address rule (docs/operations.md, "Internal endpoints").
+ * Usage: const management = await serveManagement({ port: 9000, host, health, metrics, logger })
  */
 import Koa from 'koa';
 import type { Logger } from 'pino';

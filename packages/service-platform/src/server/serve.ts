@@ -1,14 +1,8 @@
 /**
- * The one way both servers start listening: an http.Server for a request
- * handler, hardened by configureServer (timeouts, JSON answers to parser
- * errors, 413 before 100-continue), its requests tracked for a drain, and
- * bound with listen().
- * - close() drains: in-flight requests finish (up to shutdownTimeoutMs),
- *   new connections are refused; it says how many requests were cut.
- *
- * Usage:
- *   const serving = await serve(app.callback(), { port: 8888, host: '0.0.0.0', shutdownTimeoutMs: 10_000, maxBodyBytes, logger });
- *   await serving.close();
+ * The one way both servers start listening: an http.Server hardened by configureServer, its requests tracked for
+ * a drain, bound with listen(); close() drains (in-flight requests finish within shutdownTimeoutMs) and says how
+ * many requests were cut.
+ * Usage: const serving = await serve(app.callback(), { port, host, shutdownTimeoutMs, maxBodyBytes, logger })
  */
 import http from 'node:http';
 import { configureServer, type ServerOptions } from './configure-server.ts';

@@ -1,22 +1,11 @@
 /**
- * How a server process is told to stop, and how it stops: it logs why,
- * runs `stop` (a drain), then exits 0, or 1 when stopping failed. Asked
- * twice, the second request is ignored (the drain has its own limit).
- *
- * Who asks (docs/operations.md, "Stopping"):
- * - run on its own (systemd, Docker, a shell): SIGINT or SIGTERM;
- * - run by a supervisor over an IPC channel (`npm start`'s scripts/start,
- *   the cluster primary): the supervisor alone, with STOP_MESSAGE, or by
- *   going away (the channel closes: kill -9 of the supervisor is noticed at
- *   once). SIGINT, SIGTERM and SIGHUP are then ignored (logged): they come
- *   to the whole process group (Ctrl-C, a closed terminal, systemd's control
- *   group), and the supervisor decides the order in which its servers stop.
- *
- * Usage:
- *   stopOnSignals(() => server.close(), logger);
- *   child.send(STOP_MESSAGE); // in the supervisor
+ * How a server process is told to stop (docs/operations.md, "Stopping"): alone, by SIGINT or SIGTERM; under a
+ * supervisor (npm start, the cluster primary), only by STOP_MESSAGE or the IPC channel closing, and the group's
+ * signals are ignored so the supervisor orders the stops. It logs why, runs `stop`, exits 0 (1 if stopping failed);
+ * a second request is ignored.
  */
 import type { Logger } from 'pino';
+import { flushSpans } from '../tracing/spans.ts';
 
 /** What a supervisor sends over the IPC channel to stop a supervised server. */
 export const STOP_MESSAGE = Object.freeze({ type: 'heroes:stop' });
@@ -57,7 +46,7 @@ export function whenAskedToStop(onStop: (reason: string) => void, logger: Logger
 export function stopOnSignals(stop: () => Promise<unknown>, logger: Logger): void {
   whenAskedToStop((reason) => {
     logger.info(reason.startsWith('SIG') ? { signal: reason } : { reason }, 'stopping');
-    stop().then(
+    stop().then(flushSpans).then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err }, 'unclean stop');

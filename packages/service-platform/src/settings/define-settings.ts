@@ -1,26 +1,8 @@
 /**
- * A package's settings as one table: for each key, the environment variable,
- * its parser, its default and one line of documentation. From the table come
- * the configuration type (SettingValues), the loader (readSettings /
- * loadSettings), the defaults (defaultsOf) and the README rows
- * (settingsMarkdown), so a setting is written once.
- *
- * Rules:
- * - an unset or empty variable takes the default; a computed default reads
- *   another variable through its entry, `read(entry)`, which gives that
- *   entry's value as this table read it (so the entry must come earlier in
- *   the table: PUBLIC_BASE_URL's default reads PORT), never the raw
- *   environment; it may refuse with an EnvValueError, one problem line;
- * - a required setting without a value, or any value its parser refuses, is
- *   one problem line naming the variable; every problem is collected before
- *   failing, so the operator sees them all at once;
- * - a problem line never repeats the value of a `secret` setting.
- *
- * Usage:
- *   const SETTINGS = defineSettings({
- *     port: { env: 'PORT', parse: parsePort, default: 8888, doc: 'public port' },
- *   });
- *   const config = loadSettings(SETTINGS, process.env); // throws SettingsError
+ * A package's settings as one table (variable, parser, default, one line of doc), from which come the config type,
+ * the loader, the defaults and the README rows. Unset or empty takes the default; a computed default reads an
+ * earlier entry through `read(entry)`, never the raw environment; every problem (missing, refused) is one line,
+ * all collected before failing; a `secret` value is never echoed.
  */
 import { EnvValueError, type EnvParser } from './env-parsers.ts';
 
@@ -42,7 +24,7 @@ export interface Setting<T> {
   optional?: boolean;
 }
 
-export type SettingsTable = Record<string, Setting<any>>;
+export type SettingsTable = Record<string, Setting<unknown>>;
 
 /** The value an earlier entry of the same table was read as (a computed default's input). */
 export type ReadSetting = <T>(entry: Setting<T>) => T;

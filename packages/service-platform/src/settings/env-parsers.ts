@@ -1,12 +1,7 @@
 /**
- * Parsers of environment-variable text, shared by every server's settings
- * table (see define-settings.ts). Each takes the raw text (never empty: an
- * empty variable counts as unset) and returns the value, or throws an
- * EnvValueError whose message completes "<NAME> must be …".
- *
- * Usage:
- *   const port = parsePort('8888');              // 8888
- *   const cost = integer({ min: 4, max: 31 })('12');
+ * Parsers of environment-variable text for every settings table (define-settings.ts): each takes the raw text
+ * (never empty: empty is unset) and returns the value or throws an EnvValueError completing "<NAME> must be …".
+ * Usage: parsePort('8888'); integer({ min: 4, max: 31 })('12')
  */
 import net from 'node:net';
 

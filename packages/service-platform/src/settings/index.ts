@@ -8,3 +8,4 @@ export * from './define-settings.ts';
 export { libuvPoolSize } from './libuv-pool-size.ts';
 export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './shared-settings.ts';
 export { startupLogLevel } from './log-level-setting.ts';
+export { TRACING_SETTINGS, tracingAsked, type TracingSettings } from './tracing-settings.ts';

@@ -1,8 +1,6 @@
 /**
- * libuv's thread-pool size (UV_THREADPOOL_SIZE, default 4): how many bcrypt
- * hashes, file reads or DNS look-ups run at once; the default concurrency
- * of the password-hash queues (queue/bounded-queue.ts).
- *
+ * libuv's thread-pool size (UV_THREADPOOL_SIZE, default 4): how many bcrypt hashes run at once, so the default
+ * concurrency of the password-hash queues.
  * Usage: `default: (_values, env) => libuvPoolSize(env)` in a settings table.
  */
 export function libuvPoolSize(env: NodeJS.ProcessEnv = process.env): number {

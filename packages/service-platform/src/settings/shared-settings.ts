@@ -1,23 +1,13 @@
 /**
- * The settings catalogue: every variable both servers read, or @heroes/db
- * reads (it imports no server), declared once here:
- * one variable, one parser, one default, one line of documentation that is
- * true for every reader. A process's table takes the entries it reads by
- * reference (`port: SHARED_SETTINGS.authPort`); a setting only one server
- * reads is declared in that server's config/settings.ts, and the scripts
- * and the `auth` CLI take the servers' entries. e2e/test/settings-catalogue.test.ts
- * fails when a variable is declared twice.
- *
- * A command that may run without a value takes the entry with
- * `optional: true` (OPTIONAL_DATABASE_URL below): same variable, parser
- * and doc.
- *
- * Usage:
- *   const SETTINGS = defineSettings({ port: SHARED_SETTINGS.port, ... });
+ * The settings catalogue: every variable both servers (or @heroes/db) read, declared once with one parser, default and
+ * doc true for every reader. Tables take entries by reference (`port: SHARED_SETTINGS.authPort`); a one-server
+ * setting lives in that server's config/settings.ts; a command that may run without a value takes the entry with
+ * `optional: true` (OPTIONAL_DATABASE_URL). e2e/test/settings-catalogue.test.ts fails on a second declaration.
  */
 import { defineSettings, type Env, type ReadSetting } from './define-settings.ts';
 import { integer, parseBoolean, parseCidrList, parseDatabaseUrl, parseHttpUrl, parseLogLevel, parsePort, parseText } from './env-parsers.ts';
 import { libuvPoolSize } from './libuv-pool-size.ts';
+import { TRACING_SETTINGS } from './tracing-settings.ts';
 
 /** 64 KiB: ample for every OAuth parameter at its longest, percent-encoded. */
 export const CREDENTIAL_BODY_BYTES = 64 * 1024;
@@ -81,10 +71,12 @@ export const SHARED_SETTINGS = defineSettings({
   },
   logLevel: { env: 'LOG_LEVEL', parse: parseLogLevel, default: 'info', doc: 'pino log level' },
   dataDir: {
-    // Unset: `<repo>/.data`, which @heroes/db's resolveDataDir knows (the repository's root is its business).
+    // Unset: `<repo>/.data` (local-state/data-dir.ts).
     env: 'HEROES_DATA_DIR', parse: parseText, optional: true, defaultDoc: '`.data/`',
     doc: 'local state: embedded cluster, generated keys and secrets, the running service\'s address (a relative path: from the current folder)',
   },
+  // OpenTelemetry (OTEL_*): tracing-settings.ts.
+  ...TRACING_SETTINGS,
 });
 
 /**

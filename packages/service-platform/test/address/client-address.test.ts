@@ -1,10 +1,7 @@
 /**
- * The one client-address rule (src/address/client-address.ts): the
- * right-most X-Forwarded-For entry that is not a trusted proxy; what the
- * client wrote to the left of it is never its address. Peers other than
- * loopback cannot be produced over real sockets here, so the rule is driven
- * with the request objects Node hands to a server; the real-socket cases
- * (an nginx in front of the edge, both servers) are in e2e/test/behind-proxy.test.ts.
+ * The client-address rule (src/address/client-address.ts), driven with the request objects Node hands a server
+ * (peers other than loopback cannot be made over real sockets here); the real-socket cases, nginx in front of the
+ * servers, are in e2e/test/behind-proxy.test.ts.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,6 @@
 /**
- * Answers given before the request body was read (413 on an announced
- * Content-Length, a refusal by a route) reach clients that do not wait for
- * `100 Continue` (fetch/undici, from another process): the server keeps
- * reading and discarding the rest for a bounded time and size (lingering
- * close) instead of resetting the connection under the client's upload.
+ * Answers given before the body was read (413 on a Content-Length, a route's refusal) reach clients that do not
+ * wait for `100 Continue` (fetch, from another process): the rest is read and discarded, never reset.
  */
 import net from 'node:net';
 import test from 'ava';

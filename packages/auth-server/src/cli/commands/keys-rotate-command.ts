@@ -4,6 +4,7 @@ import { Command, Option } from 'clipanion';
 import { sqlPool } from '@heroes/db';
 import { parseKeys, replaceKeysFile, rotateKeys, SIGNED_LIFETIME_MS } from '../../config/keys.ts';
 import { recordKeysRotated } from '../../audit/keys-audit.ts';
+import { auditLineLogger } from '../audit-lines.ts';
 import { CliError, errorLine } from '../cli-error.ts';
 import { cliSetting } from '../cli-settings.ts';
 import { jsonOption, runAction } from '../run-action.ts';
@@ -53,7 +54,7 @@ export class KeysRotateCommand extends Command {
         throw new CliError(err instanceof Error && !(err as NodeJS.ErrnoException).code ? err.message : `cannot write ${file}: ${(err as NodeJS.ErrnoException).code}`);
       }
       const { kid, dropped } = rotation;
-      const recorded = await withDatabase((db) => recordKeysRotated(sqlPool(db), kid), () => {}).then(() => true, (err: unknown) => errorLine(err));
+      const recorded = await withDatabase((db) => recordKeysRotated(sqlPool(db), kid, auditLineLogger()), () => {}).then(() => true, (err: unknown) => errorLine(err));
       const note = recorded === true ? '' : ` (keys.rotated not recorded here: ${recorded}; the first server to load the key records it)`;
       return {
         text: `New signing key ${kid} in ${file}${dropped.length > 0 ? `; expired key(s) dropped: ${dropped.join(', ')}` : ''}. Servers reading this file sign with it within a second.${note}\n`,

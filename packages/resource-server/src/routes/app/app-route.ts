@@ -1,11 +1,7 @@
 /**
- * /app: the Tour of Heroes web app (packages/web-app, docs/web-app.md).
- * - /app/assets/* are the built files (long-cached: their names carry a
- *   content hash);
- * - any other /app path is a screen of the app: index.html (no-cache, with
- *   the page policy of page-security.ts: own files only, no framing), and
- *   the app's router picks the screen from the path;
- * - not built (no dist/index.html): 503 naming the command that builds it.
+ * /app, the Tour of Heroes web app (docs/web-app.md): /app/assets/* the built files (long-cached, hashed names), any
+ * other path index.html (no-cache, page-security.ts's policy; the app's router picks the screen); not built → 503
+ * naming the command that builds it.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,17 +1,8 @@
 /**
- * GET /openapi.json: the OpenAPI 3.1 document (openapi/openapi-document.ts).
- * GET /docs: that document rendered by Swagger UI (swagger-ui-dist, served
- * from this server under /docs/assets/: nothing from a CDN). The page and
- * its start script are ours, so the page needs no inline script. The
- * script points Swagger UI at /openapi.json and sets up "Authorize": the
- * built-in public client (docs/oauth.md, "Built-in clients") with the
- * authorization-code flow and PKCE, coming back to
- * GET /docs/oauth2-redirect.html (Swagger UI's redirect page). "Try it
- * out" of a create (POST /heroes, POST /register) sends a new
- * Idempotency-Key each time unless one was typed in (docs/heroes-api.md). Both pages
- * are served with the page policy of page-security.ts (own files only, no
- * framing), and the online validator badge is off (it would load an image
- * from elsewhere).
+ * GET /openapi.json and GET /docs, that document in Swagger UI served from this server (nothing from a CDN, no
+ * inline script, the validator badge off). "Authorize" uses the built-in public client with PKCE and
+ * /docs/oauth2-redirect.html; "Try it out" of a create sends a new Idempotency-Key unless one was typed. Pages carry
+ * page-security.ts's policy.
  */
 import { createRequire } from 'node:module';
 import type Router from '@koa/router';

@@ -1,12 +1,7 @@
 /**
- * The hero as it travels over HTTP: `{ "id": int, "name": string }`.
- * - keys other than `id` and `name` → 400 `invalid input key 'k'`.
- * - names are non-empty, at most maxLength characters, stored exactly as
- *   sent: leading or trailing whitespace is refused rather than trimmed
- *   (silently trimming would make "Narco " and "Narco" two spellings of one
- *   hero), and the one text rule holds (@heroes/text-rules textProblem: no
- *   control character, C1 included, no lone surrogate, no invisible
- *   character that would make a look-alike of another name).
+ * The hero over HTTP, `{ "id": int, "name": string }`: other keys → 400; a name is non-empty, at most maxLength,
+ * stored exactly as sent (leading or trailing whitespace refused, not trimmed) and keeps the one text rule
+ * (@heroes/text-rules: no control or invisible character, no lone surrogate).
  */
 import { defineResource, filterKeys } from '@heroes/http-kit';
 import { textProblem } from '@heroes/text-rules';

@@ -1,20 +1,8 @@
 /**
- * The hero operations, one step each; heroes-routes.ts puts them in tables.
- * - GET /heroes: 200, every hero ordered by id; `?name=x` keeps names that
- *   contain x, ignoring case; `?limit=n&after=id` pages (query rules in
- *   read-list-query.ts, body and streaming in send-hero-list.ts).
- * - GET /heroes/:id: 200 the hero, 404 `{"error":"not found"}` when absent.
- * - POST /heroes: 200 the created hero (Aqueduct's status); an `id` in the
- *   body is ignored (the tutorial's `ignore: ["id"]`), never stored. With an
- *   Idempotency-Key, once per key and caller (the token's client and user):
- *   a repeat gets the first answer (routes/idempotency/create-once.ts).
- * - PUT /heroes/:id: 200 the updated hero; an `id` in the body must equal
- *   the path's; 404 when absent.
- * - PUT /heroes with `{id, name}`: the same update, for the Tour of Heroes
- *   client, whose updateHero() sends the whole hero to the collection URL;
- *   a non-integer `id` → 400, an integer no hero can have → 404 (no query).
- * - DELETE /heroes/:id: 204 without a body; 404 when absent.
- * - a duplicate name → 409 `entity_already_exists` (http-kit maps 23505).
+ * The hero operations, one step each (heroes-routes.ts tables them): list (`?name=`, `?limit=&after=` paging), get,
+ * create (200, a body `id` ignored; with an Idempotency-Key once per key and caller), update by path or by
+ * `PUT /heroes` with the whole hero (the Tour of Heroes client), delete (204). Absent → 404; a duplicate name → 409
+ * `entity_already_exists`.
  */
 import type { Middleware } from 'koa';
 import type { AuthState } from '../../auth/bearer-guard.ts';

@@ -1,10 +1,6 @@
 /**
- * Step: the `:id` path variable → `ctx.state.heroId`.
- * - not an integer in decimal digits (`abc`, `1.5`, `1e3`, `+1`, empty) →
- *   400 `invalid value for path value 'id'` (Aqueduct's text);
- * - an integer no hero can have (≤ 0, or beyond the int4 primary key's
- *   2147483647) → 404 `{"error":"not found"}` at once, without a query:
- *   "404 when absent, 400 for a non-integer id".
+ * Step: `:id` → `ctx.state.heroId`. Not decimal digits → 400 `invalid value for path value 'id'`; an integer no hero
+ * can have (≤ 0, beyond int4) → 404 at once, without a query.
  */
 import type { Middleware } from 'koa';
 import { BadRequestError, NotFoundError, type HttpError } from '@heroes/http-kit';

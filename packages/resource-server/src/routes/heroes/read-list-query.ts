@@ -1,14 +1,7 @@
 /**
- * Step rules for the query of GET /heroes → ListQuery:
- * - `name`: case-insensitive substring filter; a NUL (`%00`, which
- *   PostgreSQL text cannot hold) → 400 `invalid value for query value 'name'`.
- * - `limit`: optional page size, an integer 1–1000 in decimal digits;
- *   without it the whole (filtered) collection is answered.
- * - `after`: optional, an integer ≥ 0: only heroes with a greater id
- *   (the `Link: rel="next"` of a page carries it).
- * - any of them repeated → 400 `multiple values not expected for query value 'x'`;
- *   a malformed `limit`/`after` → 400 `invalid value for query value 'x'`.
- * Other query keys are ignored (as before paging existed).
+ * The query of GET /heroes → ListQuery: `name` a case-insensitive substring (NUL → 400), `limit` 1–1000, `after` an
+ * id ≥ 0 (the `Link: rel="next"` carries it). Repeated → 400 `multiple values not expected`, malformed → 400
+ * `invalid value for query value 'x'`; other keys ignored.
  */
 import type { Context } from 'koa';
 import { BadRequestError, type HttpError } from '@heroes/http-kit';

@@ -1,28 +1,8 @@
 /**
- * The body of GET /heroes: always a JSON array of `{"id","name"}`, ordered
- * by id, the same bytes as JSON.stringify(array).
- * - a page (`limit`): at most `limit` heroes; when more follow, a
- *   `Link: <…?limit=n&after=last-id>; rel="next"` header (RFC 8288) with
- *   the other query parameters kept.
- * - everything, fitting in one batch (BATCH_SIZE rows): sent as one buffer
- *   with a Content-Length, as any small answer; the whole list without
- *   parameters comes from the list cache while it is fresh
- *   (data/hero-list-cache.ts), encoded once per cached list: its bytes
- *   are kept beside it and sent as they are (the same bytes and headers
- *   as encoding it again).
- * - everything, larger, without parameters: streamed from the list's
- *   shared encoding (data/shared-list-build.ts): one keyset query of
- *   BATCH_SIZE rows at a time, each batch encoded (and gzipped) once for
- *   every listing that joins while it is fresh (the list cache's rules), so
- *   concurrent full listings cost one copy, not one each.
- * - a larger search (`name`) without `limit`: streamed, one keyset query of
- *   BATCH_SIZE rows at a time, each batch encoded and written only when the
- *   socket (or gzip) asks for more, so memory stays flat however slowly the
- *   client reads.
- * Either way no connection is held between batches, heroes created or
- *   deleted meanwhile may or may not appear, none appears twice, and a
- *   database failure after the first bytes destroys the response (the
- *   client sees a truncated transfer, never a short valid array).
+ * The body of GET /heroes: a JSON array ordered by id, the bytes of JSON.stringify. A page adds `Link: rel="next"`
+ * (RFC 8288); one batch or less goes as one buffer (the cached list's bytes kept beside it); a larger full list
+ * streams from the shared encoding, a larger search in keyset batches written as the socket asks. No connection is
+ * held between batches; none appears twice; a failure after the first bytes truncates the transfer.
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';

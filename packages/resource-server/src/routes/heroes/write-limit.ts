@@ -1,21 +1,8 @@
 /**
- * Hero creates and updates (POST /heroes, PUT /heroes[/:id]) per user
- * within a window (docs/heroes-api.md, "Write limits"): at most
- * `heroWriteLimit` per `heroWriteWindowMs`, counted in PostgreSQL
- * (@heroes/db's countInWindow, the counter of the login throttle and the
- * registration limit), so every replica and worker shares one count.
- *
- * Rules enforced here:
- * - counted per user (the token's `sub`); a token without a user (a
- *   client's own token) counts for its client;
- * - every write attempt that passed the scope check counts, done or not;
- *   a refused one counts too, which keeps the window's end where it was;
- * - a counted write's answer carries the RateLimit-Policy and RateLimit fields
- *   of draft-ietf-httpapi-ratelimit-headers (policy "hero-writes": quota
- *   `q`, window `w` seconds; `r` left, `t` seconds to the window's end) when it succeeds or is
- *   refused here (http-kit's error answers carry only their error's headers);
- * - past the limit → 429 `{"error":"too many hero writes"}` with
- *   Retry-After (RFC 6585 section 4), before the body is read.
+ * Hero creates and updates per user within a window (docs/heroes-api.md, "Write limits"), counted in PostgreSQL so
+ * every replica shares one count; a user-less token counts for its client. Every attempt past the scope check
+ * counts, refused ones too; answers carry RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers);
+ * past the limit → 429 with Retry-After (RFC 6585 section 4) before the body is read.
  */
 import type { Middleware } from 'koa';
 import { countInWindow, type Queryable } from '@heroes/db/pg';

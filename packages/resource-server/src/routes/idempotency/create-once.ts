@@ -1,29 +1,8 @@
 /**
- * Creates that a retry cannot duplicate: POST /heroes and POST /register
- * sent with an Idempotency-Key (idempotency-key.ts; docs/heroes-api.md,
- * "Retrying a create"). The key is scoped to its route and caller (the
- * token's client and user for /heroes); each keyed request is fingerprinted
- * (an HMAC-SHA256 of its route and parsed fields under a key derived from
- * the resource server's client secret, which every replica shares: a copy
- * of the table alone cannot be used to guess a registration's password).
- *
- * Rules, for a request with a key:
- * - the key's first request runs; its create and its answer are written in
- *   one transaction (both or neither), and the answer is kept for
- *   IDEMPOTENCY_KEY_HOURS; an error answer is not kept (nothing was
- *   created): a repeat runs again;
- * - a repeat with the same fingerprint gets the first answer (status and
- *   body), created nothing;
- * - a repeat with another fingerprint → 422 `idempotency_key_reused`;
- * - a repeat while the first is still running → 409
- *   `idempotency_key_in_use` with Retry-After (nothing waits on it).
- * Without a key, `create` runs as before, on the pool.
- *
- * Usage:
- *   const once = createOnce({ db, clientSecret, keepHours: 24 });
- *   const keyed = once.keyed(ctx, 'POST /heroes client:app user:7', [name]); // undefined without a key
- *   if (keyed && (await once.replay(ctx, keyed))) return;
- *   await once.run(ctx, keyed, (query) => heroes.create(name, query));
+ * Creates a retry cannot duplicate (docs/heroes-api.md, "Retrying a create"): a keyed request, scoped to its route
+ * and caller and fingerprinted by an HMAC under a key derived from the client secret, runs once; its create and
+ * answer are written in one transaction (an error answer is not kept). A repeat gets the first answer; another
+ * fingerprint → 422 `idempotency_key_reused`; while the first runs → 409 `idempotency_key_in_use` with Retry-After.
  */
 import crypto from 'node:crypto';
 import type { Context } from 'koa';

@@ -1,16 +1,7 @@
 /**
- * The Idempotency-Key request header (IETF draft-ietf-httpapi-idempotency-key-header):
- * an RFC 8941 Item whose value is a String, e.g. `Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"`.
- *
- * Rules:
- * - absent → undefined (the request is served as any other);
- * - a quoted string of 1 to MAX_KEY_LENGTH printable ASCII characters
- *   (`\"` and `\\` escapes, as RFC 8941 section 3.3.3 allows) → the key;
- * - anything else (unquoted, empty, too long, other characters, the header
- *   sent twice) → 400 `invalid_idempotency_key`, before anything is read or written.
- *
- * Usage:
- *   const key = readIdempotencyKey(ctx); // string | undefined
+ * The Idempotency-Key header (draft-ietf-httpapi-idempotency-key-header): an RFC 8941 String Item of 1 to
+ * MAX_KEY_LENGTH printable ASCII characters; absent → undefined; anything else, or sent twice → 400
+ * `invalid_idempotency_key` before anything is read or written.
  */
 import type { Context } from 'koa';
 import { BadRequestError } from '@heroes/http-kit';

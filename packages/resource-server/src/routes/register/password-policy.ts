@@ -1,24 +1,8 @@
 /**
- * The password rule of registration, as NIST SP 800-63B (section 5.1.1.2)
- * puts it: length and a blocklist, no composition rules.
- *
- * Rules enforced here (each refusal a 400 naming its rule):
- * - at least `minLength` characters (PASSWORD_MIN_LENGTH, default 8),
- *   counted in Unicode code points: `'password' must be at least 8 characters`;
- * - at most 72 UTF-8 bytes (read-registration.ts: bcrypt's limit), which
- *   allows 64 characters and more of ASCII: NIST's "at least 64";
- * - any characters, spaces included, and no demand for digits, capitals or
- *   symbols (composition rules make passwords predictable, not strong);
- * - not one of the most common passwords, compared case-insensitively with
- *   the frequency list of @zxcvbn-ts/language-common (49,000 passwords from
- *   breach corpora, bundled: no network at run time; docs/operations.md says
- *   why this list): `'password' is too common (…)`;
- * - not the username, and not one character repeated (`aaaaaaaa`):
- *   the context-specific and repetitive values NIST names.
- *
- * Usage:
- *   const policy = createPasswordPolicy({ minLength: 8 });
- *   const problem = policy.problem('password1', 'bob'); // a message, or undefined when acceptable
+ * Registration's password rule, as NIST SP 800-63B section 5.1.1.2: at least PASSWORD_MIN_LENGTH code points, at
+ * most 72 UTF-8 bytes (bcrypt), any characters and no composition rules, not one of the common passwords of
+ * @zxcvbn-ts/language-common (bundled; docs/operations.md says why), not the username, not one repeated character.
+ * Each refusal is a 400 naming its rule.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 

@@ -1,23 +1,8 @@
 /**
- * Step 1 of POST /register: the body → `{ username, password }`.
- * - at most authMaxBodyBytes (AUTH_MAX_BODY_BYTES, 64 KiB): 413 beyond it,
- *   answered before the body is read when Content-Length announces it.
- * - JSON object or form body; keys other than username and password → 400
- *   `invalid input key 'k'`, except `id`, `hashedPassword` and `salt`, which
- *   are ignored (the service computes them; Aqueduct overwrote them too).
- * - a non-string value → 400 `invalid input value for 'k'`.
- * - username or password missing, null or empty → 400
- *   `{"error":"username and password required."}` (docs/heroes-api.md), before hashing.
- * - username: at most maxUsernameLength characters, and a name by the one
- *   identifier rule (@heroes/text-rules prepareUsername: RFC 8265
- *   UsernameCaseMapped); stored exactly as sent, with its key (uniqueness,
- *   sign-in) and confusable skeleton (no look-alike of an existing name).
- * - password: the policy of password-policy.ts (at least PASSWORD_MIN_LENGTH
- *   characters, not a common password, not the username), checked after
- *   the byte limit; at most maxPasswordBytes UTF-8 bytes. bcrypt reads only the
- *   first 72 bytes, so a longer password is refused rather than silently
- *   truncated (the authorization server verifies with plain bcrypt.compare,
- *   so pre-hashing is not an option); NUL is refused (bcrypt stops there).
+ * Step 1 of POST /register: a JSON or form body (AUTH_MAX_BODY_BYTES) → `{ username, password }`. Other keys → 400
+ * (`id`, `hashedPassword`, `salt` ignored); missing or empty → 400 `username and password required.`; the username by
+ * the one identifier rule (RFC 8265, stored as sent with its key and skeleton); the password by password-policy.ts,
+ * at most 72 bytes (bcrypt would silently truncate) and without NUL.
  */
 import type { Context } from 'koa';
 import { BadRequestError, filterKeys, readBody } from '@heroes/http-kit';
@@ -46,12 +31,22 @@ export interface RegistrationLimits {
 
 const KNOWN = ['username', 'password', 'id', 'hashedPassword', 'salt'];
 
+interface TypedState {
+  typedUsername?: string;
+}
+
+/** The username of the body as sent, once read (before any check): the "Create account" form shows it again after a refusal. */
+export function typedUsername(ctx: Context): string | undefined {
+  return (ctx.state as TypedState).typedUsername;
+}
+
 export async function readRegistration(ctx: Context, limits: RegistrationLimits): Promise<Registration> {
   const body = (await readBody(ctx, {
     expect: 'object',
     contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
     maxBytes: limits.authMaxBodyBytes,
   })) as Record<string, unknown>;
+  if (typeof body['username'] === 'string') (ctx.state as TypedState).typedUsername = body['username'];
   const input = filterKeys<Record<string, unknown>>(body, {
     reject: unknownKeys(body, KNOWN),
     ignore: ['id', 'hashedPassword', 'salt'],

@@ -1,35 +1,23 @@
 /**
- * POST /register?return_to=/auth/code?… : the login page's "Create account"
- * form (OpenID Connect prompt=create). The registration itself is the next
- * step's (the JSON API's, unchanged); this step turns its answer into a
- * redirect back to the login form, as a browser needs:
- * - success → 303 to return_to with `registered=1` (the login form says an
- *   account was created);
- * - a refusal the API would answer (400, 409, 413, 415, 429, 503) → 303 to
- *   return_to with `prompt=create&register_error=<code>` (the form again);
- * - only codes of the fixed list (@heroes/oauth-scopes
- *   REGISTER_ERROR_MESSAGES) travel in the query, never text: the page
- *   shows its own words for them, so no link can write on it;
- * - return_to must be a path of the login form (`/auth/code?…`), so the
- *   redirect never leaves the service (no open redirect);
- * - cross-site forms are refused as the login form refuses them: an `Origin`
- *   (or, without it, `Referer`) other than PUBLIC_BASE_URL's origin → 403,
- *   nothing written; requests with neither header are accepted.
- * Without return_to the request is the API's alone.
+ * POST /register?return_to=/auth/code?…, the login page's "Create account" form: the API's registration runs; success
+ * is a 303 back with `registered=1`; a refusal the form again as the authorization server draws it
+ * (registration-form-again.ts), else a 303 with `register_error=<code>` (codes of a list, never text). return_to must
+ * be a login-form path (no open redirect); cross-site forms → 403, nothing written. Without return_to: the API's alone.
  */
 import type { Middleware } from 'koa';
-import { mapDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from '../../data/database-answers.ts';
 import { ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
 import { REGISTERED, type RegisterErrorCode } from '@heroes/oauth-scopes';
-import { REQUIRED_MESSAGE } from './read-registration.ts';
+import { REQUIRED_MESSAGE, typedUsername } from './read-registration.ts';
+import { registrationFormAgain, type FormAgainOptions } from './registration-form-again.ts';
 import { validationFailed } from '../validation-error.ts';
 
 const LOGIN_FORM = '/auth/code?';
 const MAX_RETURN_TO = 8192;
 
-/** Usage: `router.all('/register', dispatchByMethod([], { POST: [registerFromPage(publicBaseUrl), register] }))` */
-export function registerFromPage(publicBaseUrl: string): Middleware {
-  const base = publicBaseUrl.replace(/\/+$/, '');
+/** Usage: `router.all('/register', dispatchByMethod([], { POST: [registerFromPage({ publicBaseUrl, authServerUrl, timeoutMs }), register] }))` */
+export function registerFromPage(options: FormAgainOptions & { publicBaseUrl: string }): Middleware {
+  const base = options.publicBaseUrl.replace(/\/+$/, '');
   const ownOrigin = new URL(base).origin;
   return async function registerFromLoginPage(ctx, next) {
     const returnTo = ctx.query['return_to'];
@@ -46,8 +34,16 @@ export function registerFromPage(publicBaseUrl: string): Middleware {
     } catch (err) {
       const problem = toProblem(err, mapDatabaseError);
       if (problem.status >= 500 && problem.status !== 503) throw err;
+      const code = outcomeCode(err, problem);
+      const page = await registrationFormAgain(options, returnTo, code, typedUsername(ctx));
+      if (page) {
+        ctx.set({ ...problem.headers, ...page.headers });
+        ctx.status = problem.status;
+        ctx.body = page.html;
+        return;
+      }
       ctx.status = 303;
-      return ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ prompt: 'create', register_error: outcomeCode(err, problem) })}`);
+      return ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ prompt: 'create', register_error: code })}`);
     }
     ctx.status = 303;
     ctx.redirect(`${base}${returnTo}&${new URLSearchParams({ registered: REGISTERED })}`);

@@ -1,20 +1,8 @@
 /**
- * POST /register (docs/heroes-api.md, Registration): no authentication.
- * Steps: readRegistration (body limit, keys, password policy) → countRegistration (per-address limit, 429) →
- * hash (bcrypt, random salt per user, through the bounded hash queue: when
- * it is full, 503 with Retry-After at once) → insert → 200 `{id, username}`.
- * A duplicate username (its key: `Alice` after `alice`) → 409 (http-kit maps
- * SQLSTATE 23505); a look-alike of an existing name (same UTS #39 skeleton:
- * `аlice` after `alice`) → 409 saying so (refuseLookAlike).
- * - the insert also writes the `user.registered` audit event (one statement,
- *   @heroes/db's withAuditEvent: both or neither), then logged as one line;
- * - with an Idempotency-Key (routes/idempotency/create-once.ts), once per
- *   key: a repeat gets the first answer without hashing, counting or
- *   auditing again; the key's record holds an HMAC of the request, never
- *   the password;
- * - `salt` stores the bcrypt salt string the hash was made with; the hash
- *   embeds it too, so the authorization server verifies with
- *   `bcrypt.compare(password, hashedPassword)`.
+ * POST /register (docs/heroes-api.md, Registration), no authentication: read → per-address limit (429) → bcrypt
+ * through the bounded hash queue (full: 503 at once) → insert with its `user.registered` audit event → 200
+ * `{id, username}`. A duplicate key → 409; a look-alike skeleton → 409 saying so. With an Idempotency-Key once per
+ * key (its record holds an HMAC, never the password). The hash embeds its salt: the auth server uses bcrypt.compare.
  */
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
@@ -35,8 +23,11 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
   /** PASSWORD_MIN_LENGTH (password-policy.ts). */
   passwordMinLength: number;
   db: Database;
-  /** For the login page's "Create account" form (register-from-page.ts). */
+  /** For the login page's "Create account" form (register-from-page.ts): where it posts from, */
   publicBaseUrl: string;
+  /** and the authorization server that draws it again after a refusal, within authProxyTimeoutMs. */
+  authServerUrl: string;
+  authProxyTimeoutMs: number;
   bcryptCost: number;
   hashQueue: BoundedQueue;
   /** Where the audit event's line goes. */
@@ -53,7 +44,7 @@ export interface RegisterDeps extends Omit<RegistrationLimits, 'passwordPolicy'>
 export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
   const limits: RegistrationLimits = { ...deps, passwordPolicy: createPasswordPolicy({ minLength: deps.passwordMinLength }) };
   router.all('/register', dispatchByMethod([], {
-    POST: [registerFromPage(deps.publicBaseUrl), async function register(ctx) {
+    POST: [registerFromPage({ publicBaseUrl: deps.publicBaseUrl, authServerUrl: deps.authServerUrl, timeoutMs: deps.authProxyTimeoutMs }), async function register(ctx) {
       const { username, usernameKey, usernameSkeleton, password } = await readRegistration(ctx, limits);
       const keyed = deps.once.keyed(ctx, 'POST /register', [username, password]);
       if (keyed && (await deps.once.replay(ctx, keyed))) return;

@@ -1,19 +1,12 @@
 /**
- * The running stack's runtime file: `npm start` writes
- * `$HEROES_DATA_DIR/running.json` (mode 0600: the database URL carries a
- * password) once it knows its database, and removes it when it stops. The
- * `auth` command line reads it to find the database of the running service
- * instead of guessing (and never starts or creates an embedded cluster of
- * its own).
- *
- * Rules enforced here:
- * - written to a temporary file and renamed into place (never half-written);
- * - a file whose process is gone (crash, SIGKILL) counts as absent: the
- *   reader says so instead of using a database that may be stopped.
+ * The running stack's runtime file, `$HEROES_DATA_DIR/running.json` (0600: the URL carries a password), written by
+ * `npm start` once it knows its database and removed when it stops, so the `auth` CLI finds the running service's
+ * database instead of guessing. Written by rename (never half-written); a file whose process is gone counts as absent.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from './process-alive.ts';
 
 export const RUNTIME_FILE_NAME = 'running.json';
 
@@ -60,15 +53,5 @@ export function readRuntimeFile(dataDir: string): RuntimeFileState {
     return { state: 'absent' };
   }
   if (typeof info?.databaseUrl !== 'string' || !Number.isInteger(info.pid)) return { state: 'absent' };
-  return { state: isAlive(info.pid) ? 'running' : 'stale', info };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, but another user's (the file is 0600, so rarely).
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return { state: isProcessAlive(info.pid) ? 'running' : 'stale', info };
 }

@@ -1,14 +1,7 @@
 /**
- * Local secrets kept in a file (generated keys, generated client secrets):
- * read it, or create it once. The one writer of such files.
- *
- * Rules enforced here:
- * - created with mode 0600 in a folder created with mode 0700;
- * - written to a temporary file and hard-linked into place, so two
- *   processes starting together never read a half-written file: the first
- *   one wins and the other reads its content;
- * - an existing file is never replaced (an empty one is an error: silently
- *   replacing it would invalidate what was made with the old secret).
+ * Local secrets kept in a file (generated keys and client secrets), read or created once, the one writer of such
+ * files: mode 0600 in a 0700 folder, written to a temporary file and hard-linked into place (of two processes the
+ * first wins, the other reads it), never replaced (an empty one is an error).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,8 +1,9 @@
 import test from 'ava';
 import { toProblem as problemOf } from '@heroes/http-kit';
-import { classifyDatabaseError, mapDatabaseError } from '../src/database-errors.ts';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
+import { mapDatabaseError } from '../../src/data/database-answers.ts';
 
-/** The answer a server gives: http-kit's problem body with this package's translation. */
+/** The answer a server gives: http-kit's problem body with the resource server's translation. */
 const toProblem = (err: unknown) => problemOf(err, mapDatabaseError);
 
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code, severity: 'FATAL' });

@@ -1,18 +1,15 @@
 /**
- * Test databases: every test file gets a fresh database of its own, built
- * from the committed migrations, so runs never see each other's data.
- *
- * Usage (ava):
- *   const testDb = await createTestDatabase();
- *   test.after.always(() => testDb.drop());
- *   // testDb.url → postgresql://.../heroes_t_...
+ * Test databases: every test file gets a fresh database of its own built from the committed migrations, so runs never
+ * see each other's data.
+ * Usage: const testDb = await createTestDatabase(); test.after.always(() => testDb.drop()); testDb.url
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { loadSettings, OPTIONAL_DATABASE_URL } from '@heroes/platform/settings';
-import { migrationsDir } from './paths.ts';
+import { repoRoot } from './repo-root.ts';
+
+const migrationsDir = path.join(repoRoot, 'prisma', 'migrations');
 
 export interface TestDatabase {
   url: string;
@@ -22,7 +19,8 @@ export interface TestDatabase {
 
 /** The server to create test databases on: DATABASE_URL (set by scripts/with-database.ts). */
 export function adminUrl(): string {
-  const url = loadSettings({ databaseUrl: OPTIONAL_DATABASE_URL }, process.env).databaseUrl;
+  // eslint-disable-next-line no-restricted-syntax -- the test runner's server, not a service setting: test-kit imports no package of ours (the platform's tests import test-kit)
+  const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('DATABASE_URL is not set: run tests through `npm test`, which provides a PostgreSQL server');
   return url;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
-import { repoRoot, resolveDataDir } from '../src/index.ts';
+import { repoRoot } from '@heroes/test-kit';
+import { resolveDataDir } from '../../src/local-state/index.ts';
 
 test('the data folder is HEROES_DATA_DIR, made absolute, else <repo>/.data', (t) => {
   t.is(resolveDataDir({}), path.join(repoRoot, '.data'));

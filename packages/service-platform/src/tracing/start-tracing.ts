@@ -1,0 +1,87 @@
+/**
+ * The OpenTelemetry SDK of one server, loaded only when tracing is asked for: the module hook for the instrumented
+ * modules only; AsyncLocalStorage context and W3C Trace Context (an incoming `traceparent` continued); a provider with
+ * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and a batch OTLP/HTTP exporter through
+ * ScrubbedSpanExporter; node:http, undici, pg (never values), pino (ids on log lines), no spans for probes or /metrics.
+ */
+import { register } from 'node:module';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+  type Sampler,
+} from '@opentelemetry/sdk-trace';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
+import type { SamplerName, TracingSettings } from '../settings/tracing-settings.ts';
+import { ScrubbedSpanExporter } from './scrubbed-span-exporter.ts';
+import { markTracing } from './spans.ts';
+
+/** Requests that make no span: probes and scrapes, many a minute, never slow for a reason a trace would show. */
+const UNTRACED_PATHS = /^\/(?:health\/(?:live|ready)|metrics)(?:\?|$)/;
+
+export async function startTracing(settings: TracingSettings, defaultServiceName: string): Promise<void> {
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+
+  // The exporters read the endpoint, headers, timeout and compression from the OTEL_EXPORTER_OTLP_* variables themselves.
+  const exporter = settings.otlpTracesProtocol === 'http/json' ? new JsonTraceExporter() : new ProtobufTraceExporter();
+  const provider = new TracerProvider({
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the server's own name.
+    resource: resourceFromAttributes({ 'service.name': defaultServiceName }).merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] })),
+    sampler: samplerOf(settings.sampler, settings.samplerArg),
+    spanProcessors: [new BatchSpanProcessor({
+      exporter: new ScrubbedSpanExporter(exporter),
+      scheduledDelayMillis: settings.bspScheduleDelayMs,
+      exportTimeoutMillis: settings.bspExportTimeoutMs,
+      maxQueueSize: settings.bspMaxQueueSize,
+      maxExportBatchSize: Math.min(settings.bspMaxExportBatchSize, settings.bspMaxQueueSize),
+    })],
+  });
+  trace.setGlobalTracerProvider(provider);
+
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+        // Query values never leave in full: ScrubbedSpanExporter redacts them all.
+      }),
+      new UndiciInstrumentation(),
+      // Statements of a request only: the revocation feed's heartbeat and the purge timer make none.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+      new PinoInstrumentation({ disableLogSending: true }),
+    ],
+  });
+  await waitForAllMessagesAcknowledged();
+  markTracing();
+}
+
+/** OTEL_TRACES_SAMPLER's values, as the OpenTelemetry environment conventions define them. */
+function samplerOf(name: SamplerName, ratio: number): Sampler {
+  const root: Record<SamplerName, () => Sampler> = {
+    always_on: () => new AlwaysOnSampler(),
+    always_off: () => new AlwaysOffSampler(),
+    traceidratio: () => new TraceIdRatioBasedSampler(ratio),
+    parentbased_always_on: () => new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    parentbased_always_off: () => new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+    parentbased_traceidratio: () => new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) }),
+  };
+  return root[name]();
+}
