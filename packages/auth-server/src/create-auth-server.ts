@@ -6,7 +6,7 @@
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { claimProofIds, createDb, createQueryTimeoutCheck, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
+import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from './middleware/database-answers.ts';
 import {
   createHttpKit,
@@ -179,8 +179,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
-  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, readSettings: (sql) => db.$queryRawUnsafe(sql) });
-  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
+  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, db: sqlPool(db) });
+  const health = createHealth({ checks: { database: () => ping(sqlPool(db)), queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
   if (isTracing()) app.use(traceRequests());
