@@ -33,6 +33,7 @@ export { listen, shownHost, type Listening } from './server/listen.ts';
 export { serve, type ServeOptions, type Serving } from './server/serve.ts';
 export { serveManagement, type ManagementOptions } from './server/serve-management.ts';
 export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
+export { CrashLoop } from './server/crash-loop.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
 export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
 export { trackRequests, type Drainer } from './server/drain.ts';
