@@ -1,11 +1,11 @@
 /**
  * Runs one server process and restarts it when it dies unasked: backoff 250 ms doubling to 8 s (reset after 30 s
- * up), giving up after 5 crashes in 60 s or at once before `restartOnCrash` (a start-up failure is reported, not
+ * up), giving up on @heroes/platform's CrashLoop rule or at once before `restartOnCrash` (a start-up failure is reported, not
  * retried). The child stops when told over IPC (@heroes/platform's stopOnSignals) or when this process dies; stop()
  * sends STOP_MESSAGE (SIGTERM while loading), SIGKILL after `killAfterMs`; holdRestarts() during a shutdown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { STOP_MESSAGE } from '@heroes/platform';
+import { CrashLoop, STOP_MESSAGE } from '@heroes/platform';
 import { LOADED } from './handover.ts';
 
 export interface SupervisorOptions {
@@ -28,13 +28,12 @@ export interface SupervisorOptions {
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 8_000;
 const STABLE_AFTER_MS = 30_000;
-const CRASH_LOOP = { crashes: 5, withinMs: 60_000 };
 
 export class Supervisor {
   private child: ChildProcess | undefined;
   private stopping = false;
   private backoffMs = FIRST_BACKOFF_MS;
-  private crashes: number[] = [];
+  private readonly crashLoop = new CrashLoop();
   private restartTimer: NodeJS.Timeout | undefined;
   private startedAt = 0;
 
@@ -73,15 +72,15 @@ export class Supervisor {
     if (this.stopping) return;
     const now = Date.now();
     if (now - this.startedAt > STABLE_AFTER_MS) this.backoffMs = FIRST_BACKOFF_MS;
-    this.crashes = [...this.crashes.filter((at) => now - at < CRASH_LOOP.withinMs), now];
+    const { deaths, givesUp, withinSeconds } = this.crashLoop.died(now);
     const how = signal ?? `code ${code}`;
     if (!this.restartOnCrash) {
       this.options.log(`${this.options.name} exited (${how}) while starting`);
       this.options.onGiveUp();
       return;
     }
-    if (this.crashes.length >= CRASH_LOOP.crashes) {
-      this.options.log(`${this.options.name} exited (${how}); ${this.crashes.length} crashes within ${CRASH_LOOP.withinMs / 1000} s, giving up`);
+    if (givesUp) {
+      this.options.log(`${this.options.name} exited (${how}); ${deaths} crashes within ${withinSeconds} s, giving up`);
       this.options.onGiveUp();
       return;
     }

@@ -1,12 +1,12 @@
 /**
  * The authorization server: oidc-provider mounted in our Koa app, storing everything in PostgreSQL. App-wide steps,
- * outermost first: client address, nosniff, request id, internal-only probes and metrics, health, metrics, the request
- * log, http-kit, 404 for anything unanswered; then each endpoint at its path with its own step table
- * (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
+ * outermost first: the request's span (while tracing), client address, nosniff, request id, internal-only probes and
+ * metrics, health, metrics, the request log, http-kit, 404 for anything unanswered; then each endpoint at its path
+ * with its own step table (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { claimProofIds, createDb, createQueryTimeoutCheck, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
+import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
 import { mapDatabaseError } from './middleware/database-answers.ts';
 import {
   createHttpKit,
@@ -23,7 +23,7 @@ import {
   createRequestLogger,
   isTracing,
   serve,
-  traceRoutes,
+  traceRequests,
   serveManagement,
   type Health,
 } from '@heroes/platform';
@@ -179,12 +179,12 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // A request id first (on every log line of the request), then the probes
   // (no body, no request log line, not counted), then metrics.
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
-  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, readSettings: (sql) => db.$queryRawUnsafe(sql) });
-  const health = createHealth({ checks: { database: () => db.$queryRaw`SELECT 1`, queryTimeouts: () => queryTimeouts.ready() } });
+  const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, db: sqlPool(db) });
+  const health = createHealth({ checks: { database: () => ping(sqlPool(db)), queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
+  // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
+  if (isTracing()) app.use(traceRequests());
   app.use(judgeClientAddress(config.trustedProxies));
-  // The request span's route, only while tracing (docs/operations.md, "Tracing").
-  if (isTracing()) app.use(traceRoutes());
   app.use(noSniff);
   app.use(createRequestId());
   app.use(internalOnly(config.metricsAllow));

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client.ts';
-import { createSqlPool, type SqlPool } from './sql-pool.ts';
+import { registerPool } from './client-pools.ts';
+import { createSqlPool } from './sql-pool.ts';
 
 /** Options of {@link createDb}. */
 export interface CreateDbOptions {
@@ -49,39 +50,6 @@ export function createDb(url: string, options: CreateDbOptions = {}): PrismaClie
     await disconnect();
     await sql.end();
   };
-  pools.set(client, sql);
+  registerPool(client, sql);
   return client;
-}
-
-/** Connection counts of a client's pool: open, idle, and callers waiting for one (for metrics). */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
-const pools = new WeakMap<PrismaClient, SqlPool>();
-
-/**
- * The statements of a client made by {@link createDb} that Prisma does not
- * write, on the same pool, under the one naming rule (sql-pool.ts): hot
- * reads by primary key and the throttle's one-statement checks, where a
- * Prisma query would compile its plan in WebAssembly on every call (about
- * 0.7 ms of CPU here).
- *
- * Usage:
- *   const { rows } = await sqlPool(db).query({ name: 'find-x', text: 'SELECT ... WHERE id = $1', values: [id] });
- */
-export function sqlPool(db: PrismaClient): SqlPool {
-  const sql = pools.get(db);
-  if (!sql) throw new TypeError('sqlPool: this PrismaClient was not made by createDb');
-  return sql;
-}
-
-/**
- * Usage:
- *   metrics.gauge('db_pool_connections', '...', () => poolStats(db));
- */
-export function poolStats(db: PrismaClient): PoolStats {
-  return pools.get(db)?.stats() ?? { total: 0, idle: 0, waiting: 0 };
 }

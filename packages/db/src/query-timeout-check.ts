@@ -2,14 +2,14 @@
  * The start-time check of the query time limits: each server reads the effective `statement_timeout` and
  * `lock_timeout` on a pooled connection; a pooler that drops startup parameters leaves other values, and then a 503
  * might not mean nothing was written, so the server says so in one line and stays not-ready (docs/operations.md,
- * "Connection poolers").
+ * "Connection poolers"). Usage: createHealth({ checks: { queryTimeouts: () => timeouts.ready() } })
  */
-/** Runs one SQL text on a pooled connection and gives its rows. */
-export type ReadRows = (sql: string) => Promise<ReadonlyArray<Record<string, unknown>>>;
+import type { Queryable } from './sql-pool.ts';
 
 export interface QueryTimeoutCheckOptions {
   expectedMs: number;
-  readSettings: ReadRows;
+  /** The pool (for a PrismaClient: sqlPool(db)). */
+  db: Queryable;
   /** A pino logger, or anything with its error(object, message). */
   logger: { error(details: object, message: string): void };
 }
@@ -34,7 +34,7 @@ export function createQueryTimeoutCheck(options: QueryTimeoutCheckOptions): Quer
   let running: Promise<boolean> | undefined;
 
   async function read(): Promise<boolean> {
-    const rows = await options.readSettings(EFFECTIVE_LIMITS);
+    const { rows } = await options.db.query({ name: 'effective-time-limits', text: EFFECTIVE_LIMITS, values: [] });
     const problem = queryTimeoutProblem(rows, options.expectedMs);
     if (problem) options.logger.error({ expectedMs: options.expectedMs, effective: rows }, problem);
     verdict = problem === undefined;
@@ -49,4 +49,9 @@ export function createQueryTimeoutCheck(options: QueryTimeoutCheckOptions): Quer
       return running;
     },
   };
+}
+
+/** A round trip to the database (readiness): resolves when it answered. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query({ name: 'ping', text: 'SELECT 1', values: [] });
 }

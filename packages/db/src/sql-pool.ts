@@ -30,6 +30,11 @@ export interface SqlStatement {
   values?: unknown[];
 }
 
+/** What a repository runs its statements on: a SqlPool, a transaction's Query wrapped by `{ query }`, a pg Pool or Client. */
+export interface Queryable {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Array<{ [column: string]: unknown }>; rowCount?: number | null }>;
+}
+
 /** Runs one statement: the pool's, or a transaction's (SqlPool.transaction). */
 export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(statement: SqlStatement) => Promise<pg.QueryResult<R>>;
 

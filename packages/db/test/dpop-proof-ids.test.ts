@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
-import { claimProofIds, proofIdKey } from '../src/dpop-proof-ids.ts';
+import { claimProofIds, proofIdKey } from '../src/repositories/dpop-proof-ids.ts';
 
 let database: TestDatabase;
 let pool: pg.Pool;

@@ -6,7 +6,7 @@
  */
 import cluster from 'node:cluster';
 import type Koa from 'koa';
-import { createQueryTimeoutCheck } from '@heroes/db/pg';
+import { createQueryTimeoutCheck, notify, ping } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, serveManagement, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
@@ -83,7 +83,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     // LISTEN needs a session of its own: a transaction pooler's DATABASE_URL is refused (revocation-listener.ts).
     databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
     setting: config.databaseDirectUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL',
-    notify: (channel, payload) => pool.query({ text: 'SELECT pg_notify($1, $2)', values: [channel, payload] }),
+    notify: (channel, payload) => notify(pool, channel, payload),
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     onRevoked: (payload) => {
@@ -113,11 +113,11 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const queryTimeouts = createQueryTimeoutCheck({
     expectedMs: config.dbQueryTimeoutMs,
     logger,
-    readSettings: (sql) => pool.query({ text: sql }).then((result) => result.rows),
+    db: pool,
   });
   const health = createHealth({
     checks: {
-      database: () => pool.query({ text: 'SELECT 1' }),
+      database: () => ping(pool),
       queryTimeouts: () => queryTimeouts.ready(),
       revocationFeed: () => introspector.trusted,
       authServer: async () => {

@@ -1,16 +1,15 @@
 /**
  * The resource-server process: configuration (one line per problem, exit 1), listen, drain on stop, exit 0.
  * WORKERS=n forks n workers on one port (node:cluster), each with its own pools, cache and feed; a dead worker is
- * replaced, a crash loop (5 in 60 s) stops all and exits 1; asked to stop, it tells each worker over IPC and exits
+ * replaced, a crash loop (@heroes/platform's CrashLoop) stops all and exits 1; asked to stop, it tells each worker over IPC and exits
  * once all drained. Loaded by main.ts once V8's heap growth is capped.
  */
 import cluster from 'node:cluster';
-import { createLogger, exitOnStartupFailure, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/platform';
+import { CrashLoop, createLogger, exitOnStartupFailure, STOP_MESSAGE, stopOnSignals, whenAskedToStop } from '@heroes/platform';
 import { loadConfig } from './config/load-config.ts';
 import { createResourceServer } from './create-resource-server.ts';
 
 const logger = createLogger('resource-server');
-const CRASH_LOOP = { deaths: 5, withinMs: 60_000 };
 
 try {
   // The primary checks the settings too: a bad value is reported once, before any fork.
@@ -28,17 +27,16 @@ try {
 
 function runPrimary(workers: number): void {
   let stopping = false;
-  let deaths: number[] = [];
+  const crashLoop = new CrashLoop();
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
-    const now = Date.now();
-    deaths = [...deaths.filter((at) => now - at < CRASH_LOOP.withinMs), now];
-    if (deaths.length >= CRASH_LOOP.deaths) {
-      logger.error({ pid: worker.process.pid, code, signal, deaths: deaths.length }, 'workers die in a loop; stopping');
+    const { deaths, givesUp } = crashLoop.died();
+    if (givesUp) {
+      logger.error({ pid: worker.process.pid, code, signal, deaths }, 'workers die in a loop; stopping');
       stopping = true;
       process.exitCode = 1;
       stopWorkers();

@@ -5,7 +5,8 @@
  */
 export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
 export type { Logger } from 'pino';
-export { inSpan, isTracing, nameRoute, traceRoutes } from './tracing/spans.ts';
+export { inSpan, isTracing, nameRoute } from './tracing/spans.ts';
+export { traceRequests } from './tracing/request-span.ts';
 export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';
 export { SHARED_SETTINGS, OPTIONAL_DATABASE_URL, CREDENTIAL_BODY_BYTES } from './settings/shared-settings.ts';
@@ -33,6 +34,7 @@ export { listen, shownHost, type Listening } from './server/listen.ts';
 export { serve, type ServeOptions, type Serving } from './server/serve.ts';
 export { serveManagement, type ManagementOptions } from './server/serve-management.ts';
 export { isSupervised, stopOnSignals, STOP_MESSAGE, whenAskedToStop } from './server/stop-on-signals.ts';
+export { CrashLoop } from './server/crash-loop.ts';
 export { exitOnStartupFailure, startupFailureLines } from './server/exit-on-startup-failure.ts';
 export { createHealth, HEALTH_PATHS, type Health, type HealthCheck, type HealthOptions } from './health/create-health.ts';
 export { trackRequests, type Drainer } from './server/drain.ts';

@@ -5,11 +5,10 @@
  * match. Every compare goes through the bounded hash queue (full: QueueFullError at once).
  */
 import bcrypt from 'bcrypt';
-import type { PrismaClient } from '@heroes/db';
+import { findUserRow, type PrismaClient, type UserRow } from '@heroes/db';
 import { isWellFormedText } from '@heroes/http-kit';
 import { type BoundedQueue } from '@heroes/platform';
 import { usernameKey } from '@heroes/text-rules/username';
-import { findUserRow, type UserRow } from '../adapter/find-by-key.ts';
 
 export interface AuthenticatedUser {
   id: number;

@@ -2,9 +2,8 @@
  * oidc-provider's `findAccount`: accountId is String(users.id). Returns the
  * account with its username (used for the introspection `username` member).
  */
-import type { PrismaClient } from '@heroes/db';
+import { findUserRow, type PrismaClient } from '@heroes/db';
 import type { Account, FindAccount } from 'oidc-provider';
-import { findUserRow } from '../adapter/find-by-key.ts';
 
 export interface HeroesAccount extends Account {
   username: string;

@@ -3,11 +3,10 @@
  * registration is off: upsert/destroy are no-ops). Every request reads the row, so CLI changes apply at once; an id
  * outside VSCHAR (RFC 6749 Appendix A.1) is not found without a query.
  */
-import type { PrismaClient } from '@heroes/db';
+import { findClientRow, type PrismaClient } from '@heroes/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isVschar } from '../clients/vschar.ts';
 import { toClientMetadata } from './client-metadata.ts';
-import { findClientRow } from './find-by-key.ts';
 
 export class ClientAdapter implements Adapter {
   readonly #db: PrismaClient;

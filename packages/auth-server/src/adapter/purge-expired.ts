@@ -1,85 +1,11 @@
 /**
- * Deletes on an interval what has expired: tokens, codes, provider records, login-throttle rows that refuse nothing
- * any more, known addresses past LOGIN_KNOWN_ADDRESS_DAYS, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key
- * answers and DPoP proof ids. At most PURGE_BATCH_ROWS rows per statement, one at a time, so a purge never holds the
- * pool or a long transaction; the timer is unref'd, runs never overlap, a failed run is logged and retried.
+ * Runs @heroes/db's purge of expired rows on an interval: the timer is unref'd (it never keeps the process
+ * alive), a failed run is logged and retried at the next tick (never thrown), and runs never overlap.
  */
-import type { PrismaClient } from '@heroes/db';
+import { purgeExpired, type PrismaClient, type PurgeOptions } from '@heroes/db';
 import type { Logger } from 'pino';
 
-export interface PurgeResult {
-  accessTokens: number;
-  refreshTokens: number;
-  authorizationCodes: number;
-  records: number;
-  loginThrottles: number;
-  knownAddresses: number;
-  dpopProofIds: number;
-  auditEvents: number;
-  idempotencyKeys: number;
-}
-
-export interface PurgeOptions {
-  /** Known addresses older than this are forgotten, ms. Default 30 days. */
-  knownAddressTtlMs?: number;
-  /** Audit events older than this are deleted, ms (AUDIT_RETENTION_DAYS). Default 90 days. */
-  auditRetentionMs?: number;
-  /** Rows per DELETE. Default PURGE_BATCH_ROWS. */
-  batchRows?: number;
-}
-
-/** Age after which an idle login-throttle row is forgotten. */
-export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
-
-/** Rows one DELETE removes at most: a few milliseconds of work. */
-export const PURGE_BATCH_ROWS = 1_000;
-
-type CutOff = 'now' | 'throttle' | 'knownAddress' | 'audit';
-
-/** What each table loses: a condition on its parameters, UTC timestamps as the columns hold them. */
-const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[]]> = [
-  ['accessTokens', 'access_tokens', 'expires_at <= $1', ['now']],
-  ['refreshTokens', 'refresh_tokens', 'expires_at <= $1', ['now']],
-  ['authorizationCodes', 'authorization_codes', 'expires_at <= $1', ['now']],
-  ['records', 'oidc_records', 'expires_at <= $1', ['now']],
-  ['loginThrottles', 'login_throttles', 'window_start <= $1 AND (blocked_until IS NULL OR blocked_until <= $2)', ['throttle', 'now']],
-  ['knownAddresses', 'login_known_addresses', 'last_success_at <= $1', ['knownAddress']],
-  ['auditEvents', 'audit_events', 'at < $1', ['audit']],
-  ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now']],
-];
-
-/** One purge run. Usage: `const counts = await purgeExpired(db);` */
-export async function purgeExpired(
-  db: PrismaClient,
-  now = new Date(),
-  { knownAddressTtlMs = 30 * 86_400_000, auditRetentionMs = 90 * 86_400_000, batchRows = PURGE_BATCH_ROWS }: PurgeOptions = {},
-): Promise<PurgeResult> {
-  const cutOffs: Record<CutOff, string> = {
-    now: utcTimestamp(now),
-    throttle: utcTimestamp(new Date(now.getTime() - THROTTLE_ROW_TTL_MS)),
-    knownAddress: utcTimestamp(new Date(now.getTime() - knownAddressTtlMs)),
-    audit: utcTimestamp(new Date(now.getTime() - auditRetentionMs)),
-  };
-  const result = {} as PurgeResult;
-  for (const [name, table, condition, parameters] of PURGES) {
-    const where = condition.replace(/\$(\d)/g, (_, n: string) => `$${n}::timestamp(3)`);
-    // The row addresses of one batch, then those rows: no sort, no long scan, no lock beyond the batch.
-    const sql = `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE ${where} LIMIT ${batchRows}))`;
-    let deleted = 0;
-    for (;;) {
-      const count = await db.$executeRawUnsafe(sql, ...parameters.map((cutOff) => cutOffs[cutOff]));
-      deleted += count;
-      if (count < batchRows) break;
-    }
-    result[name] = deleted;
-  }
-  return result;
-}
-
-/** `date` as TIMESTAMP(3) text in UTC (the columns hold UTC without a zone, as Prisma writes them). */
-function utcTimestamp(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
-}
+export { purgeExpired, type PurgeResult } from '@heroes/db';
 
 /** Starts the interval; returns a function that stops it. */
 export function startPurgeTimer(db: PrismaClient, intervalMs: number, logger?: Logger, options: PurgeOptions = {}): () => void {

@@ -3,11 +3,9 @@
  * table keyed by (model, id). `find` never returns an expired record (a consumed one carries `consumed`); destroy and
  * revokeByGrantId never throw on missing rows; an id with a NUL or lone surrogate is not found without a query.
  */
-import type { Prisma, PrismaClient } from '@heroes/db';
+import { consumeRecordRow, deleteRecordRows, findRecordByUid, findRecordRow, upsertRecordRow, type Prisma, type PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { findRecordByUid, findRecordRow } from './find-by-key.ts';
-import { consumeRecordRow, deleteRecordRows, upsertRecordRow } from './write-by-key.ts';
 
 export class RecordAdapter implements Adapter {
   readonly #db: PrismaClient;

@@ -14,7 +14,7 @@ export async function revokeGrant(db: PrismaClient, notify: RevocationNotifier, 
     db.refreshToken.deleteMany({ where: { grantId } }),
     db.authorizationCode.deleteMany({ where: { grantId } }),
     db.oidcRecord.deleteMany({ where: { model: 'Grant', id: grantId } }),
-    ...(recorded ? [db.$executeRawUnsafe(recorded.statement.text, ...recorded.statement.values)] : []),
+    ...(recorded ? [recorded.insert(db)] : []),
   ]);
   recorded?.written();
   await notify({ grantId });

@@ -4,15 +4,13 @@
  * (RFC 9700 section 4.14.2): a race's loser gets invalid_grant and the grant is revoked. Deleting access tokens
  * notifies resource servers; issue, revocation and reuse are audited by the statement that writes the row.
  */
-import type { PrismaClient, Queryable } from '@heroes/db';
+import { consumeTokenRow, deleteTokenRows, findTokenRow, tokenRowGrantId, upsertTokenRow, type PrismaClient, type Queryable, type TokenTableName } from '@heroes/db';
 import Provider, { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
 import type { AuditTrail } from '../audit/audit-trail.ts';
 import { refreshReusedEvent, tokenDestroyedEvent, tokenIssuedEvent } from '../audit/token-audit.ts';
-import { findTokenRow, type TokenTableName } from './find-by-key.ts';
 import { hashToken } from './hash-token.ts';
 import { revokeGrant } from './revoke-grant.ts';
-import { consumeTokenRow, deleteTokenRows, tokenRowGrantId, upsertTokenRow } from './write-by-key.ts';
 
 /** The library's opaque token values are 43 of these (256 bits); codes and refresh tokens too. */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;

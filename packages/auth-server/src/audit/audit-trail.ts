@@ -3,20 +3,19 @@
  * makes its change (or is inserted alone), and once written is logged as one JSON line with the request's id.
  * Usage: await trail.record(pool, { type: 'login.throttled', username }); trail.recordWith(event, pool) for a statement
  */
-import { auditedQueryable, auditInsertStatement, auditLogRecord, insertAuditEvent, type AuditEvent, type Queryable, type Statement } from '@heroes/db';
+import { auditedQueryable, auditLogRecord, insertAuditEvent, insertAuditEventWithPrisma, type AuditEvent, type Queryable } from '@heroes/db';
 import { currentRequestId } from '@heroes/platform';
 import type { Logger } from 'pino';
 
-/** Wraps the Queryable of a one-statement change so the statement also writes the event. */
-export type RecordWith = (db: Queryable) => Queryable;
+export type { RecordWith } from '@heroes/db';
 
 export interface AuditTrail {
   /** `db` whose statement also writes `event` (then logged). */
   recordWith(event: AuditEvent, db: Queryable): Queryable;
   /** Writes `event` alone (then logged). */
   record(db: Queryable, event: AuditEvent): Promise<void>;
-  /** For the caller's own transaction: the statement that writes `event`, and `written()` to log it once committed. */
-  prepare(event: AuditEvent): { statement: Statement; written(): void };
+  /** For the caller's own Prisma transaction: `insert(db)` writes `event` in it, `written()` logs it once committed. */
+  prepare(event: AuditEvent): { insert<P>(db: { $executeRawUnsafe(query: string, ...values: unknown[]): P }): P; written(): void };
 }
 
 export function createAuditTrail(logger: Logger): AuditTrail {
@@ -34,7 +33,7 @@ export function createAuditTrail(logger: Logger): AuditTrail {
     },
     prepare(event) {
       const full = withRequest(event);
-      return { statement: auditInsertStatement(full), written: () => log(full) };
+      return { insert: (db) => insertAuditEventWithPrisma(db, full), written: () => log(full) };
     },
   };
 }

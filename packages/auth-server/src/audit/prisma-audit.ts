@@ -4,19 +4,14 @@
  * action succeeded.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { auditInsertStatement, type AuditEvent } from '@heroes/db';
+import { insertAuditEventWithPrisma, type AuditEvent } from '@heroes/db';
 
 /** The events auditStatement wrote within the current collectAuditEvents action. */
 const collected = new AsyncLocalStorage<AuditEvent[]>();
 
-interface RawExecutor<P> {
-  $executeRawUnsafe(query: string, ...values: unknown[]): P;
-}
-
-export function auditStatement<P>(db: RawExecutor<P>, event: AuditEvent): P {
-  const { text, values } = auditInsertStatement(event);
+export function auditStatement<P>(db: { $executeRawUnsafe(query: string, ...values: unknown[]): P }, event: AuditEvent): P {
   collected.getStore()?.push(event);
-  return db.$executeRawUnsafe(text, ...values);
+  return insertAuditEventWithPrisma(db, event);
 }
 
 /**

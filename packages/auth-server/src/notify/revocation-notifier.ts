@@ -4,7 +4,7 @@
  * left out); notifyTokensRevoked throws, so inside a transaction the notice goes only with the commit;
  * createRevocationNotifier logs a failed NOTIFY and never fails the revocation (resource servers bound their cache).
  */
-import type { Prisma } from '@heroes/db';
+import { notify, type Prisma } from '@heroes/db';
 import { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from '@heroes/oauth-scopes';
 import type { Logger } from 'pino';
 
@@ -14,7 +14,7 @@ const MAX_VALUE_LENGTH = 512;
 const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId', 'unlockedAccount'] as const;
 
 /** A PrismaClient or a transaction client. */
-type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRaw'>;
+type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
 
 /**
  * Sends the notification; throws when it fails.
@@ -28,7 +28,7 @@ export async function notifyTokensRevoked(db: SqlExecutor, revoked: RevokedToken
     if (value && value.length <= MAX_VALUE_LENGTH) payload[field] = value;
   }
   if (Object.keys(payload).length === 0) return;
-  await db.$executeRaw`SELECT pg_notify(${TOKENS_REVOKED_CHANNEL}, ${JSON.stringify(payload)})`;
+  await notify(db, TOKENS_REVOKED_CHANNEL, JSON.stringify(payload));
 }
 
 export type RevocationNotifier = (revoked: RevokedTokens) => Promise<void>;

@@ -4,10 +4,9 @@
  * /auth/code marks its codes issued without one (`redirectUriOmitted` in our stored payload, nothing of the library
  * patched), and an unmarked code's exchange without redirect_uri fails (middleware/require-code-redirect-uri.ts).
  */
-import type { PrismaClient } from '@heroes/db';
+import { addToTokenPayload, type PrismaClient } from '@heroes/db';
 import type { AdapterPayload } from 'oidc-provider';
 import { hashToken } from '../adapter/hash-token.ts';
-import { addToTokenPayload } from '../adapter/write-by-key.ts';
 
 export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
 

@@ -6,9 +6,8 @@
  */
 import { usernameKey } from '@heroes/text-rules/username';
 import { createHash } from 'node:crypto';
-import { countInWindow, sqlPool, windowWaitSql, type PrismaClient } from '@heroes/db';
+import { beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess, sqlPool, unrecorded, type PrismaClient, type RecordWith } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
-import type { RecordWith } from '../audit/audit-trail.ts';
 
 export interface LoginLimits {
   accountFailures: number;
@@ -56,72 +55,25 @@ export const clientSubject = (clientId: string) => `client:${digest(clientId)}`;
 const addressKey = (address: string) => `address:${address}`;
 const knownKey = (subject: string, address: string) => `known:${subject}:${address}`;
 
-const unrecorded: RecordWith = (db) => db;
 
 export function isRefusal(admission: Refusal | Attempt): admission is Refusal {
   return 'retryAfterSeconds' in admission;
 }
 
 export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): LoginThrottle {
-  // Plain statements on the one pool (sql-pool.ts): every login checks, and most succeed.
   const pool = sqlPool(db);
   const keep = limits.knownAddressesPerSubject ?? 10;
-
-  /** Milliseconds the counter is still blocked for (0: not blocked). */
-  async function counterWait(key: string): Promise<number> {
-    const { rows } = await pool.query<{ wait_ms: number | null }>({
-      name: 'login-throttle-check',
-      text: 'SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 AS wait_ms FROM login_throttles WHERE key = $1',
-      values: [key],
-    });
-    return Math.max(0, rows[0]?.wait_ms ?? 0);
-  }
 
   return {
     async begin(subject, clientAddress) {
       const address = addressBucket(clientAddress);
-      const counterKeys = { stranger: subject, known: knownKey(subject, address) };
-      // One statement per attempt (every login pays it): read whether the address is known and
-      // how long its counter (or, for a stranger, also the address window) is still blocked, and
-      // unless blocked count the attempt as a failure on that counter. The n-th attempt from the
-      // limit on blocks the counter for backoffMs × 2^(n − limit), at most backoffMaxMs. A refused
-      // attempt (the steady state of an attack) writes nothing. The INSERT's ON CONFLICT check
-      // sees a block that a parallel attempt set after this statement's snapshot: then no row.
-      const { rows } = await pool.query<{ known: boolean; wait_ms: number | null; counted: boolean }>({
-        name: 'login-throttle-begin',
-        text: `WITH standing AS (
-            SELECT known, CASE WHEN known THEN known_wait ELSE GREATEST(subject_wait, window_wait) END AS wait_ms
-            FROM (SELECT
-              $4::float8 > 0 AND EXISTS (SELECT 1 FROM login_known_addresses WHERE subject = $1 AND address = $2
-                AND last_success_at > now() - make_interval(secs => $4::float8 / 1000)) AS known,
-              (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $1) AS subject_wait,
-              (SELECT (EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::float8 FROM login_throttles WHERE key = $3) AS known_wait,
-              ${windowWaitSql('$5', '$6', '$7')} AS window_wait) AS reads),
-          counted AS (
-            INSERT INTO login_throttles (key, failures, window_start, blocked_until)
-            SELECT CASE WHEN known THEN $3 ELSE $1 END, 1, now(),
-              CASE WHEN 1 >= $8::int THEN now() + make_interval(secs => LEAST($9::float8, $10::float8) / 1000) END
-            FROM standing WHERE COALESCE(wait_ms, 0) <= 0
-            ON CONFLICT (key) DO UPDATE SET
-              failures = login_throttles.failures + 1,
-              blocked_until = CASE WHEN login_throttles.failures + 1 >= $8::int
-                THEN now() + make_interval(secs => LEAST($9::float8,
-                  $10::float8 * power(2, LEAST(login_throttles.failures + 1 - $8::int, 30))) / 1000)
-                END
-            WHERE login_throttles.blocked_until IS NULL OR login_throttles.blocked_until <= now()
-            RETURNING 1)
-          SELECT known, wait_ms, EXISTS (SELECT 1 FROM counted) AS counted FROM standing`,
-        values: [
-          subject, address, counterKeys.known, limits.knownAddressTtlMs,
-          addressKey(address), limits.addressWindowMs / 1000, limits.addressFailures,
-          limits.accountFailures, limits.backoffMaxMs, limits.backoffMs,
-        ],
-      });
-      const { known, wait_ms: waitMs, counted } = rows[0]!;
-      const counterKey = known ? counterKeys.known : counterKeys.stranger;
+      const keys = { subject, address, knownKey: knownKey(subject, address), addressKey: addressKey(address) };
+      // One statement per attempt (every login pays it): the check and, unless blocked, the count.
+      const { known, waitMs, counted } = await beginAttempt(pool, keys, limits);
+      const counterKey = known ? keys.knownKey : subject;
       if (counted) return { subject, address, counterKey };
       if (waitMs !== null && waitMs > 0) return refusal(waitMs);
-      return refusal(Math.max(1, await counterWait(counterKey))); // a parallel attempt set the block meanwhile
+      return refusal(Math.max(1, await counterWaitMs(pool, counterKey))); // a parallel attempt set the block meanwhile
     },
 
     async failed(attempt, record = unrecorded) {
@@ -129,28 +81,8 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
     },
 
     async succeeded({ subject, address, counterKey }, record = unrecorded) {
-      if (limits.knownAddressTtlMs <= 0) {
-        await record(pool).query({ name: 'login-throttle-succeeded', text: 'DELETE FROM login_throttles WHERE key = $1', values: [counterKey] });
-        return;
-      }
-      // One statement: the counter starts over, the address is (still) known, and only the most
-      // recent few known addresses stay (a subject signing in from ever new ones cannot grow the
-      // table). A known address's success time is rewritten only when it is older than
-      // knownAddressRefreshMs: most logins come from a known address, and rewriting the row on
-      // each was a write (and a dead row) per login for nothing; the trim runs only when a row
-      // was written. The statements of one WITH see the same snapshot: the trim keeps this
-      // address by name.
-      await record(pool).query({
-        name: 'login-throttle-succeeded-known',
-        text: `WITH cleared AS (DELETE FROM login_throttles WHERE key = $3),
-          remembered AS (INSERT INTO login_known_addresses (subject, address, last_success_at) VALUES ($1, $2, now())
-            ON CONFLICT (subject, address) DO UPDATE SET last_success_at = now()
-            WHERE login_known_addresses.last_success_at <= now() - make_interval(secs => $5::float8 / 1000)
-            RETURNING 1)
-          DELETE FROM login_known_addresses WHERE EXISTS (SELECT 1 FROM remembered) AND subject = $1 AND address <> $2 AND address NOT IN (
-            SELECT address FROM login_known_addresses WHERE subject = $1 AND address <> $2 ORDER BY last_success_at DESC LIMIT $4::int - 1)`,
-        values: [subject, address, counterKey, keep, knownAddressRefreshMs(limits.knownAddressTtlMs)],
-      });
+      if (limits.knownAddressTtlMs <= 0) return clearCounter(record(pool), counterKey);
+      await rememberSuccess(record(pool), { subject, address, counterKey, keep, refreshMs: knownAddressRefreshMs(limits.knownAddressTtlMs) });
     },
   };
 }

@@ -5,7 +5,7 @@
  * error naming it, nothing written.
  */
 import { usernameKey } from '@heroes/text-rules/username';
-import type { Prisma, PrismaClient } from '@heroes/db';
+import { deleteGrantsOf, type Prisma, type PrismaClient } from '@heroes/db';
 import type { AuditEvent } from '@heroes/db';
 import { clientNotFound } from '../clients/client-registry-error.ts';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
@@ -130,7 +130,7 @@ export async function revokeClientTokens(db: PrismaClient, clientId: string): Pr
       refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
       authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
     };
-    await tx.$executeRaw`DELETE FROM oidc_records WHERE model = 'Grant' AND payload->>'clientId' = ${clientId}`;
+    await deleteGrantsOf(tx, { clientId });
     await notifyTokensRevoked(tx, { clientId });
     await auditStatement(tx, operatorEvent('token.revoked', { clientId }, `every grant of the client: ${describeRevoked(revoked)}`));
     return revoked;
@@ -154,7 +154,7 @@ async function revokeUserRows(tx: Tx, userId: number): Promise<Revoked> {
     refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
     authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
   };
-  await tx.$executeRaw`DELETE FROM oidc_records WHERE model = 'Grant' AND payload->>'accountId' = ${String(userId)}`;
+  await deleteGrantsOf(tx, { accountId: String(userId) });
   await notifyTokensRevoked(tx, { userId: String(userId) });
   return revoked;
 }

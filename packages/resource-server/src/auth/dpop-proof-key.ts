@@ -1,9 +1,8 @@
 /**
- * The key of a DPoP proof's header, read once per distinct header segment (a client signs every proof with one key, so
- * its header repeats verbatim) and kept in a bounded LRU: `typ` dpop+jwt, `alg` one of DPOP_SIGNING_ALGS, no `crit`,
- * `jwk` a public key of that kind (jose's EmbeddedJWK), RSA of 2048 bits or more, and its RFC 7638 thumbprint.
- * An entry is computed from its header alone and a refused header is never stored, so no request can place a key or a
- * thumbprint under another header; every proof's signature is still checked with its key.
+ * The key of a DPoP proof's header, read once per distinct header (a client's proofs repeat it verbatim) and kept in a
+ * bounded LRU: `typ` dpop+jwt, `alg` in DPOP_SIGNING_ALGS, no `crit`, `jwk` a public key of that kind (RSA ≥ 2048 bits)
+ * and its RFC 7638 thumbprint. An entry comes from its header alone and a refused one is never stored, so no request
+ * can place a key under another header; every proof's signature is still checked.
  */
 import { constants, KeyObject, verify as verifySignature } from 'node:crypto';
 import { calculateJwkThumbprint, EmbeddedJWK, type JWK, type JWSHeaderParameters } from 'jose';

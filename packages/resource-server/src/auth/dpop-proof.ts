@@ -1,9 +1,8 @@
 /**
- * A DPoP proof (RFC 9449 section 4.3) checked for one request at a hero route (any failure → DpopProofError, the
- * guard's 401 invalid_dpop_proof): one compact JWS of at most MAX_PROOF_LENGTH characters, signed by its header's
- * key (dpop-proof-signature.ts); `jti` at most 256 characters, `htm` the method, `htu` the URL at PUBLIC_BASE_URL
- * (RFC 3986 normalized, no query or fragment), `iat` within the window either way, `ath` the token's SHA-256.
- * The replay check is dpop-replay.ts's, the key match with the token (`cnf.jkt`) the guard's.
+ * A DPoP proof (RFC 9449 section 4.3) checked for one request at a hero route (failure → 401 invalid_dpop_proof): one
+ * compact JWS of at most MAX_PROOF_LENGTH, signed by its header's key (dpop-proof-signature.ts); `jti` ≤ 256
+ * characters, `htm` the method, `htu` the URL at PUBLIC_BASE_URL (normalized, no query or fragment), `iat` within the
+ * window, `ath` the token's SHA-256. Replays are dpop-replay.ts's, the key match with `cnf.jkt` the guard's.
  */
 import { createHash } from 'node:crypto';
 import { DpopProofError } from './dpop-proof-error.ts';

@@ -1,9 +1,8 @@
 /**
  * The edge's DPoP replay check (RFC 9449 section 11.1): a proof (key and `jti`) is accepted at most once while its
- * `iat` is in the window, by any replica, even at the same moment, through dpop_proof_ids (@heroes/db's
- * claimProofIds, one atomic statement); with the database down no DPoP request is served (503). One statement is in
- * flight at a time; claims arriving meanwhile share the next (at most MAX_BATCH): a statement costs the edge and
- * PostgreSQL ~50× a row. Each request is answered once its own row is known fresh.
+ * `iat` is in the window, by any replica, even at once, through @heroes/db's claimProofIds (one atomic statement);
+ * database down → 503. One statement in flight at a time, claims arriving meanwhile share the next (at most
+ * MAX_BATCH: a statement costs far more than a row); a request is answered once its own row is known fresh.
  */
 import { claimProofIds, proofIdKey, type ProofIdClaim, type Queryable } from '@heroes/db/pg';
 

@@ -5,7 +5,7 @@
  * untrusted at once when lost or late, reconnecting with backoff; a transaction pooler's URL is refused at start.
  */
 import crypto from 'node:crypto';
-import { isTransactionPooled } from '@heroes/db/pg';
+import { isTransactionPooled, listen } from '@heroes/db/pg';
 import { TOKENS_REVOKED_CHANNEL as REVOCATION_CHANNEL } from '@heroes/oauth-scopes';
 import { SettingsError } from '@heroes/platform/settings';
 import pg from 'pg';
@@ -86,7 +86,7 @@ export function createRevocationListener(options: RevocationListenerOptions): Re
         sessionChecked = true;
       }
       await current.connect();
-      await current.query(`LISTEN ${REVOCATION_CHANNEL}; LISTEN ${heartbeatChannel}`);
+      await listen(current, [REVOCATION_CHANNEL, heartbeatChannel]);
     } catch (err) {
       lost(current, err);
       return;

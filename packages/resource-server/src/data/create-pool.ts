@@ -6,12 +6,6 @@
 import { createSqlPool, type Query as SqlQuery, type SqlPool } from '@heroes/db/pg';
 import type { Logger } from 'pino';
 
-/**
- * The current time as the TIMESTAMP(3) columns hold it: UTC, as Prisma
- * writes it (the authorization server), whatever the session's time zone.
- */
-export const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
-
 export interface PoolOptions {
   databaseUrl: string;
   max: number;

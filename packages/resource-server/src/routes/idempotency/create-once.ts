@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { HttpError } from '@heroes/http-kit';
 import type { Database, Query } from '../../data/create-pool.ts';
-import { findAnswer, lockKey, recordAnswer, type KeyedRequest, type StoredAnswer } from '../../data/idempotency-keys.ts';
+import { findAnswer, lockKey, recordAnswer, type KeyedRequest, type StoredAnswer } from '@heroes/db/pg';
 import { readIdempotencyKey } from './idempotency-key.ts';
 
 export interface CreateOnceOptions {

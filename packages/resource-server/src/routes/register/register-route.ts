@@ -7,10 +7,10 @@
 import type Router from '@koa/router';
 import bcrypt from 'bcrypt';
 import { ConflictError, defineResource, dispatchByMethod } from '@heroes/http-kit';
-import { auditLogRecord, withAuditEvent, type AuditEvent } from '@heroes/db';
+import { auditedQueryable, auditLogRecord, insertUser, type AuditEvent } from '@heroes/db/pg';
 import { currentRequestId, type BoundedQueue } from '@heroes/platform';
 import type { Logger } from 'pino';
-import { UTC_NOW, type Database } from '../../data/create-pool.ts';
+import type { Database } from '../../data/create-pool.ts';
 import type { CreateOnce } from '../idempotency/create-once.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 import { readRegistration, type RegistrationLimits } from './read-registration.ts';
@@ -56,13 +56,9 @@ export function mountRegisterRoute(router: Router, deps: RegisterDeps): void {
       const event: AuditEvent = { type: 'user.registered', username, address: ctx.ip, requestId: currentRequestId() };
       let created = false;
       await deps.once.run(ctx, keyed, async (query) => {
-        const { rows } = await query<{ id: number; username: string }>(withAuditEvent({
-          name: 'register-user',
-          text: `INSERT INTO users (username, username_key, username_skeleton, hashed_password, salt, created_at) VALUES ($1, $2, $3, $4, $5, ${UTC_NOW}) RETURNING id, username`,
-          values: [username, usernameKey, usernameSkeleton, hashedPassword, salt],
-        }, event)).catch(refuseLookAlike);
+        const user = await insertUser(auditedQueryable({ query }, event), { username, usernameKey, usernameSkeleton, hashedPassword, salt }).catch(refuseLookAlike);
         created = true;
-        return User.toMap(rows[0]!);
+        return User.toMap(user);
       });
       if (created) deps.logger?.info({ audit: auditLogRecord(event) }, 'audit event');
     }],

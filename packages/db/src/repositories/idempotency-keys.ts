@@ -3,7 +3,7 @@
  * stored answer unless expired; lock() a transaction-scoped advisory lock on (scope, key) without waiting (nothing
  * stays held if a replica dies; works through a transaction pooler); record() in the create's own transaction.
  */
-import type { Query } from './create-pool.ts';
+import type { Query } from '../sql-pool.ts';
 
 export interface StoredAnswer {
   fingerprint: string;

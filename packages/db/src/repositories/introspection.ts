@@ -1,10 +1,10 @@
 /**
  * Everything an access-token introspection needs in one query of primary-key look-ups: the caller's stored secret
- * hash, the token row (by its sha256 id), its grant record and whether the token's client still exists. Timestamps
- * as epoch milliseconds (see adapter/find-by-key.ts).
+ * hash, the token row (by its sha256 id), its grant record and whether the token's client still exists. Timestamps as
+ * epoch milliseconds (TIMESTAMP(3) columns hold UTC, stored-rows.ts).
  */
-import { sqlPool, type PrismaClient } from '@heroes/db';
-import { hashToken } from '../adapter/hash-token.ts';
+import { sqlPool } from '../client-pools.ts';
+import type { PrismaClient } from '../generated/client.ts';
 
 export interface IntrospectionRow {
   /** The caller's bcrypt hash; null for a public client. */
@@ -41,9 +41,9 @@ interface RawRow {
   grant_expires_ms: number | null;
 }
 
-/** undefined when the calling client does not exist. */
-export async function readIntrospectionRow(db: PrismaClient, callerId: string, tokenValue: string): Promise<IntrospectionRow | undefined> {
-  const { rows } = await sqlPool(db).query<RawRow>({ name: 'fast-introspection', text: SQL, values: [callerId, hashToken(tokenValue)] });
+/** undefined when the calling client does not exist; `tokenHash`: the access token's row id. */
+export async function readIntrospectionRow(db: PrismaClient, callerId: string, tokenHash: string): Promise<IntrospectionRow | undefined> {
+  const { rows } = await sqlPool(db).query<RawRow>({ name: 'fast-introspection', text: SQL, values: [callerId, tokenHash] });
   const row = rows[0];
   if (!row) return undefined;
   const result: IntrospectionRow = { callerHashedSecret: row.hashed_secret };

@@ -5,7 +5,7 @@
  * Usage: const [fresh] = await claimProofIds(pool, [{ id: proofIdKey('edge', jkt, jti), expiresAtMs }])
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from './address-window.ts';
+import type { Queryable } from '../sql-pool.ts';
 
 export interface ProofIdClaim {
   /** proofIdKey(...) */

@@ -4,7 +4,8 @@
  * transaction; alone when nothing changes); only the fields below, never a password, secret or token, each made
  * storable so a caller's input never fails the statement; `at` is the database's UTC clock.
  */
-import type { Queryable } from './address-window.ts';
+import type { Queryable } from '../sql-pool.ts';
+import { UTC_NOW } from './stored-rows.ts';
 
 export const AUDIT_EVENT_TYPES = [
   'user.registered',
@@ -61,7 +62,6 @@ const COLUMNS = ['type', 'username', 'client_id', 'address', 'request_id', 'reas
 /** NUL and lone surrogates: PostgreSQL text cannot hold them. */
 // eslint-disable-next-line no-control-regex -- NUL is the very character looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 
 export function isAuditEventType(value: string): value is AuditEventType {
   return (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
@@ -144,13 +144,13 @@ export async function insertKeysRotatedOnce(db: Queryable, event: AuditEvent & {
   return rows.length === 1;
 }
 
-/** Inserts `event` in a Prisma interactive transaction (the CLI's writes). */
-export async function insertAuditEventInTransaction(
-  tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
-  event: AuditEvent,
-): Promise<void> {
+/**
+ * Inserts `event` through a Prisma client or interactive transaction: one more statement of the caller's Prisma
+ * transaction (batch: pass the client and put the answer in the batch; interactive: await it on `tx`).
+ */
+export function insertAuditEventWithPrisma<P>(db: { $executeRawUnsafe(query: string, ...values: unknown[]): P }, event: AuditEvent): P {
   const { text, values } = auditInsertStatement(event);
-  await tx.$executeRawUnsafe(text, ...values);
+  return db.$executeRawUnsafe(text, ...values);
 }
 
 export interface AuditFilter {
