@@ -1,13 +1,13 @@
 /**
- * The Koa app of the public edge as a table of layers, outermost first: client address, the span's route (while
- * tracing), nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
+ * The Koa app of the public edge as a table of layers, outermost first: the request's span (while tracing), client
+ * address, nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
  * http-kit; the routes (protected-resource metadata, /register, /heroes, /openapi.json, /docs, /app, /); else 404.
  * createAppLayers names each layer (APP_LAYERS); `npm run bench`'s layer table composes its own selection.
  */
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
-import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRoutes, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
+import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRequests, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
 import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
@@ -74,9 +74,9 @@ export function createAppLayers({ config, db, heroes, listCache, introspector, f
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });
   mountHomeRoutes(router);
   return [
+    // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
+    ...(isTracing() ? [['trace-requests', traceRequests()] as const] : []),
     ['client-address', createClientAddress(config.trustProxy)],
-    // The request span's route, only while tracing (docs/operations.md, "Tracing").
-    ...(isTracing() ? [['trace-routes', traceRoutes()] as const] : []),
     ['nosniff', noSniff],
     ['request-id', createRequestId()],
     ['health', health.middleware],
