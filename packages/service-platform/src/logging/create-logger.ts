@@ -1,9 +1,8 @@
 /**
  * The pino logger of a process: JSON lines to stdout at `LOG_LEVEL`; `err` through serializeError() (payloads,
- * configuration and credential headers never written); a line written during a request carries its `reqId`.
- * stdout is pino's asynchronous destination, one per process, written once 4 KiB are pending or every 500 ms, and
- * flushed synchronously at exit (process.exit(), an uncaught exception, the loop's end): only SIGKILL loses lines.
- * Usage: createLogger('resource-server').info({ port }, 'listening')
+ * configuration and credential headers never written); a line written during a request carries its `reqId`. stdout is
+ * pino's asynchronous destination, written at 4 KiB or every 500 ms and flushed synchronously at exit (process.exit(),
+ * an uncaught exception, the loop's end): only SIGKILL loses lines.
  */
 import { destination as pinoDestination, pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
