@@ -1,8 +1,8 @@
 /**
  * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request, checked at the edge, its id claimed in
  * PostgreSQL) beside a bearer token, 50 connections each, taking turns in SLICES short loads so both meet the same
- * swings of a shared machine; proofs are signed, fresh, before each DPoP load (1.5× what bearer did). Goal ≥ 0.7× the bearer throughput; the
- * difference in edge and PostgreSQL CPU per request is what the proof check costs.
+ * swings of a shared machine; proofs are signed, fresh, before each DPoP load (1.5× what bearer did). Goal ≥ 0.7×
+ * the bearer throughput; the difference in edge and PostgreSQL CPU per request is what the proof check costs.
  */
 import { createDpopKey, dpopProof, type DpopKey } from '@heroes/test-kit';
 import { basic, expectOk, post } from '../lib/http.ts';
