@@ -1,8 +1,8 @@
 /**
  * The authorization server: oidc-provider mounted in our Koa app, storing everything in PostgreSQL. App-wide steps,
- * outermost first: client address, nosniff, request id, internal-only probes and metrics, health, metrics, the request
- * log, http-kit, 404 for anything unanswered; then each endpoint at its path with its own step table
- * (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
+ * outermost first: the request's span (while tracing), client address, nosniff, request id, internal-only probes and
+ * metrics, health, metrics, the request log, http-kit, 404 for anything unanswered; then each endpoint at its path
+ * with its own step table (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
  */
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
@@ -23,7 +23,7 @@ import {
   createRequestLogger,
   isTracing,
   serve,
-  traceRoutes,
+  traceRequests,
   serveManagement,
   type Health,
 } from '@heroes/platform';
@@ -182,9 +182,9 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, db: sqlPool(db) });
   const health = createHealth({ checks: { database: () => ping(sqlPool(db)), queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
+  // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
+  if (isTracing()) app.use(traceRequests());
   app.use(judgeClientAddress(config.trustedProxies));
-  // The request span's route, only while tracing (docs/operations.md, "Tracing").
-  if (isTracing()) app.use(traceRoutes());
   app.use(noSniff);
   app.use(createRequestId());
   app.use(internalOnly(config.metricsAllow));

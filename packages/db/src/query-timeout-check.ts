@@ -1,16 +1,8 @@
 /**
- * The start-time check of the time limits (query-timeouts.ts): each server
- * reads the effective `statement_timeout` and `lock_timeout` on one of its
- * pooled connections. A pooler that drops the limits sent at connection start
- * (PgBouncer's `ignore_startup_parameters`) leaves the role's or the
- * database's values; when they differ from DB_QUERY_TIMEOUT_MS, a 503 might
- * no longer mean nothing was written: the server says so in one log line and
- * stays not-ready (docs/operations.md, "Connection poolers").
- *
- * Usage:
- *   const timeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, db: pool });
- *   void timeouts.ready(); // at start: the line comes out at once
- *   createHealth({ checks: { queryTimeouts: () => timeouts.ready() } });
+ * The start-time check of the query time limits: each server reads the effective `statement_timeout` and
+ * `lock_timeout` on a pooled connection; a pooler that drops startup parameters leaves other values, and then a 503
+ * might not mean nothing was written, so the server says so in one line and stays not-ready (docs/operations.md,
+ * "Connection poolers"). Usage: createHealth({ checks: { queryTimeouts: () => timeouts.ready() } })
  */
 import type { Queryable } from './sql-pool.ts';
 

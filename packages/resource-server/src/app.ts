@@ -1,13 +1,13 @@
 /**
- * The Koa app of the public edge as a table of layers, outermost first: client address, the span's route (while
- * tracing), nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
+ * The Koa app of the public edge as a table of layers, outermost first: the request's span (while tracing), client
+ * address, nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
  * http-kit; the routes (protected-resource metadata, /register, /heroes, /openapi.json, /docs, /app, /); else 404.
  * `config.skipLayers` (test-only: the bench's layer table) leaves named APP_LAYERS out.
  */
 import Koa from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
-import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRoutes, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
+import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRequests, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
 import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
@@ -76,9 +76,9 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
   });
 
   const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
+  // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
+  if (isTracing()) app.use(traceRequests());
   app.use(createClientAddress(config.trustProxy));
-  // The request span's route, only while tracing (docs/operations.md, "Tracing").
-  if (isTracing()) app.use(traceRoutes());
   if (on('nosniff')) app.use(noSniff);
   if (on('request-id')) app.use(createRequestId());
   if (on('health')) app.use(health.middleware);

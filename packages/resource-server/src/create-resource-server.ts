@@ -22,6 +22,7 @@ import { createHeroRepository } from '@heroes/db/pg';
 import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
+import type { RepeatedRefusals } from './proxy/repeated-refusals.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,6 +33,8 @@ export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
   introspector: CachedIntrospector;
+  /** Refused logins the edge repeats itself (proxy/repeated-refusals.ts). */
+  refusals: RepeatedRefusals;
   /** GET /health/live and /health/ready (see the platform's createHealth). */
   health: Health;
   /** Resolves once the server's own OAuth client row is in place. */
@@ -83,9 +86,17 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     notify: (channel, payload) => notify(pool, channel, payload),
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
+    onRevoked: (payload) => {
+      const notice = payload === undefined ? undefined : parseRevokedTokens(payload);
+      // A lockout's end (or a feed that may have missed one): no refusal is repeated from memory.
+      if (notice === undefined || notice.unlockedAccount !== undefined) forwarder.refusals.clear();
+      if (notice !== undefined && Object.keys(notice).length === 1 && notice.unlockedAccount !== undefined) return;
+      if (payload === undefined) introspector.clear();
+      else introspector.revoked(notice);
+    },
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
+      forwarder.refusals.trusted = trusted;
     },
   });
   const forwarder = createAuthForwarder({
@@ -182,5 +193,5 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     };
   }
 
-  return { app, config, introspector, health, clientReady, listen };
+  return { app, config, introspector, refusals: forwarder.refusals, health, clientReady, listen };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { dataDirFrom, resolveDataDir } from '@heroes/platform/local-state';
 import { defineSettings, integer, OPTIONAL_DATABASE_URL, parseBoolean, parseCidrList, parsePort, parseText, SHARED_SETTINGS as SHARED, TRACING_SETTINGS, type Env, type ReadSetting } from '@heroes/platform/settings';
 
-/** Where generated keys live by default: in the data folder (@heroes/db's resolveDataDir). */
+/** Where generated keys live by default: in the data folder (@heroes/platform/local-state's resolveDataDir). */
 export function defaultKeysFile(env: Env = process.env): string {
   return path.join(resolveDataDir(env), 'auth-keys.json');
 }

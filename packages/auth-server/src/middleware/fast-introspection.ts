@@ -2,7 +2,7 @@
  * A fast path for the common introspection (RFC 7662): a confidential client whose secret the cache verified (Basic),
  * asking once (at most `token_type_hint=access_token`) about a live opaque access token of a live grant and client it
  * may see, gets the provider's answer byte for byte (test/introspection/fast-introspection.test.ts) from one indexed
- * query (introspection-row.ts). Anything else goes to oidc-provider untouched, so all its rules apply.
+ * query (@heroes/db's repositories/introspection.ts). Anything else goes to oidc-provider untouched, so all its rules apply.
  */
 import type { Middleware } from 'koa';
 import { readIntrospectionRow, type IntrospectionRow, type PrismaClient } from '@heroes/db';

@@ -1,12 +1,8 @@
 /**
- * The purge of expired rows: tokens, codes and provider records past their expiry; login-throttle rows that no
- * longer refuse anything and were started over a day ago (guesses with random usernames or addresses cannot grow
- * that table without end); known addresses older than LOGIN_KNOWN_ADDRESS_DAYS; audit events older than
- * AUDIT_RETENTION_DAYS; expired Idempotency-Key answers. The authorization server runs it on a timer.
- *
- * Rule enforced here: deletes run in batches of at most PURGE_BATCH_ROWS rows, one table and one batch at a time,
- * each its own short statement: however many rows expired at once, a purge never holds the pool, long locks or a
- * long transaction that requests would wait behind (`npm run bench`, section `growth`, measures it).
+ * The purge of expired rows (tokens, codes, provider records, login-throttle rows that refuse nothing, old known
+ * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers), run by the authorization server's
+ * timer: at most PURGE_BATCH_ROWS rows per statement, one table and batch at a time, so however much expired at once
+ * a purge never holds the pool, long locks or a long transaction.
  */
 import type { PrismaClient } from '../generated/client.ts';
 

@@ -1,11 +1,7 @@
 /**
- * Everything an access-token introspection needs, in one indexed query:
- * the calling client's stored secret hash, the token row (by the sha256 id
- * the adapter stores), its grant record and whether the token's client
- * still exists. Primary-key look-ups only (oauth_clients.id,
- * access_tokens.id, oidc_records (model, id)).
- *
- * Timestamps are epoch milliseconds (TIMESTAMP(3) columns hold UTC, stored-rows.ts).
+ * Everything an access-token introspection needs in one query of primary-key look-ups: the caller's stored secret
+ * hash, the token row (by its sha256 id), its grant record and whether the token's client still exists. Timestamps as
+ * epoch milliseconds (TIMESTAMP(3) columns hold UTC, stored-rows.ts).
  */
 import { sqlPool } from '../client-pools.ts';
 import type { PrismaClient } from '../generated/client.ts';

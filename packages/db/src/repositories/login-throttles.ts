@@ -1,13 +1,8 @@
 /**
- * The login_throttles and login_known_addresses tables, shared by every replica (PostgreSQL is the one place
- * they all see): fixed-window counters per key (failed logins per client address, registrations per client
- * address) and the authorization server's login throttle (its rules: auth-server's throttle/login-throttle.ts).
- *
- * Rules enforced here:
- * - a window starts at the first count and lasts `windowMs`; the first count after it ends starts a new one at 1;
- * - each count, each attempt's check-and-count and each outcome is one atomic statement (INSERT … ON CONFLICT),
- *   so concurrent requests on several replicas are all counted;
- * - the purge (expired-rows.ts) forgets rows whose window started over a day ago.
+ * login_throttles and login_known_addresses, shared by every replica: fixed-window counters per key (failed logins,
+ * registrations per address) and the login throttle's rows (its rules: auth-server's throttle/login-throttle.ts). A
+ * window starts at its first count and lasts `windowMs`; every count, check-and-count and outcome is one atomic
+ * INSERT … ON CONFLICT; the purge forgets rows whose window started over a day ago.
  */
 import type { Queryable } from '../sql-pool.ts';
 

@@ -1,9 +1,8 @@
 /**
- * A bounded queue for expensive thread-pool work (bcrypt) on p-queue: at most `concurrency` run and `maxQueued` wait;
- * beyond that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker.
- * `low` work (anyone can cause it: an unknown client secret) has its own budget (a second p-queue) and never refuses or
- * starves `high` (a password); `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>`
- * for each (docs/operations.md).
+ * A bounded queue for thread-pool work (bcrypt) on p-queue: at most `concurrency` run and `maxQueued` wait; beyond
+ * that a task is refused at once (QueueFullError, 503 with Retry-After) rather than queued behind an attacker. `low`
+ * work (anyone can cause it: an unknown client secret) has its own p-queue and never refuses or starves `high` (a
+ * password); `queued` feeds a gauge. Traced: `<name> queue wait` for a task that waited, `<name>` for each.
  */
 import { QueueFullError } from '@heroes/http-kit';
 import PQueue from 'p-queue';

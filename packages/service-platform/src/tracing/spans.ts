@@ -1,11 +1,10 @@
 /**
  * The servers' own spans (introspection, the forward, the hash queue) and the request span's route, through the
- * OpenTelemetry API only: while tracing is off none of it creates anything (`inSpan` runs the work as it is,
- * `traceRoutes` adds no layer).
- * Usage: await inSpan('introspection', (span) => lookup(token, span)); if (isTracing()) app.use(traceRoutes())
+ * OpenTelemetry API only: while tracing is off none of it creates anything (`inSpan` runs the work as it is; the
+ * request span's layer is not wired: request-span.ts).
+ * Usage: await inSpan('introspection', (span) => lookup(token, span)); if (isTracing()) app.use(traceRequests())
  */
 import { SpanStatusCode, trace, type Attributes, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
-import type { Middleware } from 'koa';
 
 const tracer = trace.getTracer('heroes');
 let tracing = false;
@@ -55,34 +54,9 @@ export function inSpan<T>(name: string, work: (span: Span) => Promise<T>, attrib
 }
 
 /**
- * The request span's route (`http.route`, and the span's name `GET /heroes/:id`)
- * once the app has answered: the router's pattern (`ctx._matchedRoute`), else
- * `ctx.state.route` (set by nameRoute), never the path itself (ids and typos
- * would make a name per request).
+ * The route of a request a layer answers itself, without the router (the forward to the authorization server, an
+ * endpoint table): the request span's name and `http.route` when it ends (request-span.ts).
  */
-export function traceRoutes(): Middleware {
-  return async function traceRoute(ctx, next) {
-    try {
-      await next();
-    } finally {
-      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute ?? (ctx.state as { route?: unknown }).route;
-      if (typeof route === 'string') nameSpan(ctx.method, route);
-    }
-  };
-}
-
-/**
- * The route of a request a layer answers itself, without the router (the
- * forward to the authorization server, an endpoint table): named at once,
- * as the answer may be sent before the app's chain returns.
- */
-export function nameRoute(ctx: { method: string; state: Record<string, unknown> }, route: string): void {
+export function nameRoute(ctx: { state: Record<string, unknown> }, route: string): void {
   ctx.state.route = route;
-  if (tracing) nameSpan(ctx.method, route);
-}
-
-function nameSpan(method: string, route: string): void {
-  const span = trace.getActiveSpan();
-  span?.setAttribute('http.route', route);
-  span?.updateName(`${method} ${route}`);
 }

@@ -2,7 +2,8 @@
  * The OpenTelemetry SDK of one server, loaded only when tracing is asked for: the module hook for the instrumented
  * modules only; AsyncLocalStorage context and W3C Trace Context (an incoming `traceparent` continued); a provider with
  * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and a batch OTLP/HTTP exporter through
- * ScrubbedSpanExporter; node:http, undici, pg (never values), pino (ids on log lines), no spans for probes or /metrics.
+ * ScrubbedSpanExporter; outgoing node:http and undici, pg (never values), pino (ids on log lines); the request's own
+ * span is request-span.ts's.
  */
 import { register } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -30,9 +31,6 @@ import type { SamplerName, TracingSettings } from '../settings/tracing-settings.
 import { ScrubbedSpanExporter } from './scrubbed-span-exporter.ts';
 import { markTracing } from './spans.ts';
 
-/** Requests that make no span: probes and scrapes, many a minute, never slow for a reason a trace would show. */
-const UNTRACED_PATHS = /^\/(?:health\/(?:live|ready)|metrics)(?:\?|$)/;
-
 export async function startTracing(settings: TracingSettings, defaultServiceName: string): Promise<void> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
@@ -59,10 +57,9 @@ export async function startTracing(settings: TracingSettings, defaultServiceName
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-        // Query values never leave in full: ScrubbedSpanExporter redacts them all.
-      }),
+      // Outgoing calls only (the forward, introspection); each server's first Koa layer makes the request's span
+      // (request-span.ts). Query values never leave in full: ScrubbedSpanExporter redacts them all.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       new UndiciInstrumentation(),
       // Statements of a request only: the revocation feed's heartbeat and the purge timer make none.
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
