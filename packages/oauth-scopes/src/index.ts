@@ -6,4 +6,4 @@ export { APP_CLIENT_ID, DEFAULT_RESOURCE_SERVER_CLIENT_ID, builtInClientRole } f
 export { DPOP_SIGNING_ALGS, JKT_SYNTAX } from './dpop.ts';
 export { REGISTER_ERROR_MESSAGES, REGISTERED, REGISTERED_MESSAGE, registerErrorMessage, type RegisterErrorCode } from './registration-outcome.ts';
 export { PROTECTED_RESOURCE_METADATA_PATH, audienceIncludes, isSameResource, protectedResourceMetadataUrl, resourceIdentifier } from './resource-indicator.ts';
-export { EDGE_HOLDS_REFUSALS, HOLD_MS } from './refusal-hold-headers.ts';
+export { EDGE_HOLDS_REFUSALS, HOLD_MS, REFUSED_MS, retryAfterWords } from './refusal-hold-headers.ts';

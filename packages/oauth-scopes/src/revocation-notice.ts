@@ -1,6 +1,7 @@
 /**
  * The notice the authorization server sends when access tokens die, and
- * that resource servers listen to so they drop what they cached:
+ * that resource servers listen to so they drop what they cached (and, on
+ * the same feed, the end of an account's lockout: `unlockedAccount`):
  * `NOTIFY heroes_tokens_revoked, '<json RevokedTokens>'` (PostgreSQL).
  */
 export const TOKENS_REVOKED_CHANNEL = 'heroes_tokens_revoked';
@@ -15,9 +16,16 @@ export interface RevokedTokens {
   tokenHash?: string | undefined;
   /** Every token of this user (users.id, as text) may be dead (user disabled or deleted, `auth tokens revoke --user`). */
   userId?: string | undefined;
+  /**
+   * Not a token: the login lockouts of this account ended (`auth users
+   * unlock`; the throttle's subject, a digest), so edges forget the
+   * refusals they repeat (docs/http.md, "Fair forwarding"). A notice with
+   * only this field leaves cached tokens alone.
+   */
+  unlockedAccount?: string | undefined;
 }
 
-const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId'] as const;
+const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId', 'unlockedAccount'] as const;
 
 /**
  * A received payload → RevokedTokens, keeping only string fields; undefined

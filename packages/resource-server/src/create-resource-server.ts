@@ -10,7 +10,7 @@ import { createQueryTimeoutCheck, notify, ping } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, serveManagement, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
-import { createApp } from './app.ts';
+import { createApp, type AppDeps } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
 import { createCredentialsWatch } from './auth/credentials-watch.ts';
@@ -22,6 +22,7 @@ import { createHeroRepository } from '@heroes/db/pg';
 import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
 import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
+import type { RepeatedRefusals } from './proxy/repeated-refusals.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,6 +33,8 @@ export interface ResourceServer {
   app: Koa;
   config: ResourceServerConfig;
   introspector: CachedIntrospector;
+  /** Refused logins the edge repeats itself (proxy/repeated-refusals.ts). */
+  refusals: RepeatedRefusals;
   /** GET /health/live and /health/ready (see the platform's createHealth). */
   health: Health;
   /** Resolves once the server's own OAuth client row is in place. */
@@ -40,11 +43,14 @@ export interface ResourceServer {
 }
 
 /**
+ * `buildApp` composes the app from its dependencies (default: every layer, app.ts); the bench's layer table passes
+ * its own selection.
+ *
  * Usage:
  *   const server = createResourceServer({ databaseUrl, clientSecret, authServerUrl });
  *   const { url, close } = await server.listen(0);
  */
-export function createResourceServer(options: ResourceServerOptions): ResourceServer {
+export function createResourceServer(options: ResourceServerOptions, buildApp: (deps: AppDeps) => Koa = createApp): ResourceServer {
   const config = resolveConfig(options);
   const logger = config.logger ?? createLogger('resource-server');
   const pool = createPool({
@@ -56,7 +62,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).
-  const listCache = new HeroListCache(cluster.isWorker || config.skipLayers?.includes('list-cache') ? 0 : config.heroListCacheMs);
+  const listCache = new HeroListCache(cluster.isWorker ? 0 : config.heroListCacheMs);
   const heroes = invalidatingWrites(createHeroRepository(pool), listCache);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
   const credentials = createCredentialsWatch({ clientId: config.clientId, logger });
@@ -83,9 +89,17 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     notify: (channel, payload) => notify(pool, channel, payload),
     logger,
     connectTimeoutMs: config.dbConnectTimeoutMs,
-    onRevoked: (payload) => (payload === undefined ? introspector.clear() : introspector.revoked(parseRevokedTokens(payload))),
+    onRevoked: (payload) => {
+      const notice = payload === undefined ? undefined : parseRevokedTokens(payload);
+      // A lockout's end (or a feed that may have missed one): no refusal is repeated from memory.
+      if (notice === undefined || notice.unlockedAccount !== undefined) forwarder.refusals.clear();
+      if (notice !== undefined && Object.keys(notice).length === 1 && notice.unlockedAccount !== undefined) return;
+      if (payload === undefined) introspector.clear();
+      else introspector.revoked(notice);
+    },
     onTrusted: (trusted) => {
       introspector.trusted = trusted;
+      forwarder.refusals.trusted = trusted;
     },
   });
   const forwarder = createAuthForwarder({
@@ -121,7 +135,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   const metrics = createServerMetrics({ allow: config.metricsAllow, pool, hashQueue });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
+  const app = buildApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};
@@ -182,5 +196,5 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     };
   }
 
-  return { app, config, introspector, health, clientReady, listen };
+  return { app, config, introspector, refusals: forwarder.refusals, health, clientReady, listen };
 }

@@ -23,6 +23,7 @@ export { accessTokenHash, createDpopKey, dpopProof, type DpopKey, type ProofClai
 export { startPgBouncer, DEFAULT_IGNORED_STARTUP_PARAMETERS, type PgBouncer, type PgBouncerOptions } from './pgbouncer.ts';
 export { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
 export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';
+export { startSocketHolder, type HolderStatus, type SocketHolder } from './socket-holder.ts';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan, type SpanAttributes } from './otlp-receiver.ts';
 export { repoRoot } from './repo-root.ts';
 export { adminUrl, createEmptyDatabase, createTestDatabase, dropDatabase, migrationSql, withDatabase, type TestDatabase } from './test-database.ts';

@@ -4,20 +4,29 @@
  * - a second edge process in front of the same authorization server, with
  *   TRUST_PROXY=1, so each attacker socket has an address of its own
  *   (X-Forwarded-For), as a botnet behind an ingress would;
+ * - the attackers run in another process (@heroes/test-kit's socket
+ *   holder), as on another machine: this process only measures;
  * - idle: the metadata document and a real login (password grant), one
- *   after the other for BENCH_DURATION s;
+ *   after the other for BENCH_DURATION s, from an address of their own;
  * - attack: 300 uploads send `POST /auth/token` headers with Content-Length
  *   1000 and only `grant_type=password`, then stay silent; then 1,000
- *   connections guess an account the throttle refuses (each refusal held
- *   LOGIN_REFUSAL_DELAY_MS, 1 s), one guess after another; the same
- *   requests measured again for BENCH_DURATION s.
- * Goal: p99 under attack ≤ idle p99 + 100 ms, every answer 200.
- * Leaves behind: the throttled account (its own row).
+ *   guessers, each from its own address, guess the password of an account
+ *   locked at the longest back-off (an attack that has gone on a while:
+ *   its throttle row is written so), each sending its next guess as soon
+ *   as its refusal (held LOGIN_REFUSAL_DELAY_MS, 1 s) has come; once every
+ *   guesser has had a refusal (the edge has learnt each one's: printed
+ *   beside, at most 3 minutes), the same requests measured again for
+ *   BENCH_DURATION s.
+ * Goal: p99 under attack ≤ idle p99 + 100 ms, every answer 200. Beside it:
+ * how many guesses were answered, and how many of them reached the
+ * authorization server (its `login.throttled` events; the edge answers
+ * repeats of a refused attempt itself).
+ * Leaves behind: the throttled account (its own rows).
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
-import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { startSocketHolder, type HolderStatus } from '@heroes/test-kit';
+import { usernameKey } from '@heroes/text-rules/username';
 import { basic, expectOk, post, sleep } from '../lib/http.ts';
 import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
 import { serverEntry } from '../lib/stack.ts';
@@ -27,14 +36,16 @@ import type { Section } from './section.ts';
 const STALLED = 300;
 const GUESSERS = 1_000;
 const FORM = 'application/x-www-form-urlencoded';
+/** The longest back-off (LOGIN_BACKOFF_MAX_MS's default): the lockout of an attack that has gone on a while. */
+const LOCKED_FOR = '15 minutes';
+/** Longest wait for every guesser's first refusal, s. */
+const LEARNING_MAX_S = 180;
 
 interface Latencies {
   metadata: number[];
   login: number[];
   failed: number;
 }
-
-const address = (prefix: string, i: number) => `${prefix}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 /** Metadata, then a real login, over and over until `until`, from one address of their own. */
 async function signIns(ctx: BenchContext, base: string, user: { username: string; password: string }, until: number): Promise<Latencies> {
@@ -63,39 +74,15 @@ function percentile(values: number[], p: number): number {
 
 const describe = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms (${values.length})`;
 
-/** `STALLED` sockets that send a POST's headers and 19 of its 1000 body bytes, then nothing. */
-function stallUploads(base: string): net.Socket[] {
-  const { hostname, port, host } = new URL(base);
-  return Array.from({ length: STALLED }, (_, i) => {
-    const socket = net.connect(Number(port), hostname);
-    socket.on('error', () => {});
-    socket.write(`POST /auth/token HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-For: ${address('10.1', i)}\r\nContent-Type: ${FORM}\r\nContent-Length: 1000\r\n\r\ngrant_type=password`);
-    return socket;
-  });
+/** The throttle's row of `username`'s account, blocked for LOCKED_FOR (login-throttle.ts's accountSubject). */
+async function lockAccount(ctx: BenchContext, username: string): Promise<void> {
+  const subject = `account:${crypto.createHash('sha256').update(usernameKey(username) ?? username).digest('base64url')}`;
+  await ctx.sql.query(`INSERT INTO login_throttles (key, failures, window_start, blocked_until) VALUES ($1, 20, now(), now() + interval '${LOCKED_FOR}')`, [subject]);
 }
 
-/** `GUESSERS` loops, each from its own address, guessing `username`'s password until `stopped()`. */
-function guess(ctx: BenchContext, base: string, username: string, stopped: () => boolean): { done: Promise<void>; statuses: Map<number, number> } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: GUESSERS });
-  const statuses = new Map<number, number>();
-  const body = new URLSearchParams({ grant_type: 'password', username, password: 'a guess' }).toString();
-  const once = (i: number) => new Promise<void>((resolve) => {
-    const req = http.request(`${base}/auth/token`, {
-      method: 'POST',
-      agent,
-      headers: { authorization: basic(ctx.client.id, ctx.client.secret), 'content-type': FORM, 'content-length': body.length, 'x-forwarded-for': address('10.2', i) },
-    }, (res) => {
-      statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-      res.resume();
-      res.on('end', resolve);
-    });
-    req.on('error', () => resolve());
-    req.end(body);
-  });
-  const done = Promise.all(Array.from({ length: GUESSERS }, async (_, i) => {
-    while (!stopped()) await once(i);
-  })).then(() => agent.destroy());
-  return { done, statuses };
+async function refusalsDecided(ctx: BenchContext, username: string): Promise<number> {
+  const { rows } = await ctx.sql.query<{ n: string }>("SELECT count(*) AS n FROM audit_events WHERE type = 'login.throttled' AND username = $1", [username]);
+  return Number(rows[0]!.n);
 }
 
 export const fairForwarding: Section = {
@@ -105,6 +92,7 @@ export const fairForwarding: Section = {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const edge = spawnNode('resource-server-trusting', serverEntry('resource-server'), { ...ctx.resourceEnv, PORT: String(port), TRUST_PROXY: '1' }, process.cwd(), ctx.logDir, (message) => ctx.say(message));
+    const holder = await startSocketHolder();
     try {
       await waitForPort(port);
       const prefix = crypto.randomBytes(4).toString('hex');
@@ -113,22 +101,23 @@ export const fairForwarding: Section = {
       for (const account of [user, victim]) {
         await expectOk(await post(`${base}/register`, { 'content-type': 'application/json' }, JSON.stringify(account)), 'register');
       }
+      await lockAccount(ctx, victim.username);
       await signIns(ctx, base, user, performance.now() + 2_000); // warm-up
       ctx.say(`sign-in path idle: ${ctx.duration} s`);
       const idle = await signIns(ctx, base, user, performance.now() + ctx.duration * 1000);
 
-      ctx.say(`${STALLED} stalled uploads, then ${GUESSERS} guessers on a throttled account; the sign-in path meanwhile: ${ctx.duration} s`);
-      const stalled = stallUploads(base);
-      let stop = false;
-      const guessers = guess(ctx, base, victim.username, () => stop);
-      await sleep(3_000); // the throttle engages on the victim; every guesser has a refusal held
+      ctx.say(`${STALLED} stalled uploads, then ${GUESSERS} guessers on a locked account; the sign-in path meanwhile: ${ctx.duration} s`);
+      await holder.send({ cmd: 'stall', url: base, count: STALLED, path: '/auth/token' });
+      const body = new URLSearchParams({ grant_type: 'password', username: victim.username, password: 'a guess' }).toString();
+      const headers = { authorization: basic(ctx.client.id, ctx.client.secret), 'content-type': FORM };
+      const started = performance.now();
+      await holder.send({ cmd: 'guess', url: base, count: GUESSERS, path: '/auth/token', headers, body, repeatForMs: (ctx.duration + LEARNING_MAX_S + 10) * 1000 });
+      while ((await holder.send<HolderStatus>({ cmd: 'status' })).fewestAnswers < 1 && performance.now() - started < LEARNING_MAX_S * 1000) await sleep(500);
+      const learnt = (performance.now() - started) / 1000;
       const attacked = await signIns(ctx, base, user, performance.now() + ctx.duration * 1000);
-      stop = true;
-      for (const socket of stalled) socket.destroy();
-      await guessers.done;
+      const guesses = await holder.send<HolderStatus>({ cmd: 'stop-guessing' });
+      const decided = await refusalsDecided(ctx, victim.username);
 
-      const refused = guessers.statuses.get(429) ?? 0;
-      const guesses = [...guessers.statuses.values()].reduce((a, b) => a + b, 0);
       const row = (what: string, idleMs: number[], attackedMs: number[]) => {
         const extra = percentile(attackedMs, 99) - percentile(idleMs, 99);
         return {
@@ -142,9 +131,10 @@ export const fairForwarding: Section = {
       return [
         row('GET /.well-known/oauth-authorization-server', idle.metadata, attacked.metadata),
         row('POST /auth/token (a real login)', idle.login, attacked.login),
-        { figure: 'the guesses meanwhile', value: `${guesses} answered, ${refused} × 429 (held 1 s each)` },
+        { figure: 'the guesses meanwhile', value: `${guesses.guessesAnswered} answered (${JSON.stringify(guesses.guessStatuses)}), ${decided} refused by the authorization server itself; every guesser refused once after ${learnt.toFixed(1)} s` },
       ];
     } finally {
+      await holder.stop();
       await stopProcess(edge.child);
     }
   },

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 export { TOKENS_REVOKED_CHANNEL, type RevokedTokens };
 
 const MAX_VALUE_LENGTH = 512;
-const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId'] as const;
+const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId', 'unlockedAccount'] as const;
 
 /** A PrismaClient or a transaction client. */
 type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;

@@ -24,6 +24,8 @@ export interface LoginLimits {
 export interface Refusal {
   /** Whole seconds until the next attempt may be checked (≥ 1): `Retry-After`. */
   retryAfterSeconds: number;
+  /** Milliseconds the same attempt (subject, address) stays refused, as the database counted them. */
+  waitMs: number;
 }
 
 /** An attempt the throttle let through, and the counter it was charged to. */
@@ -96,5 +98,5 @@ export function knownAddressRefreshMs(knownAddressTtlMs: number): number {
 }
 
 function refusal(waitMs: number): Refusal {
-  return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), waitMs };
 }

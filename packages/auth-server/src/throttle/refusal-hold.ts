@@ -6,31 +6,45 @@
  * answered at once with HOLD_MS and the edge sends it to the client after
  * the delay, so a thousand waiting guessers hold no connection between the
  * edge and this server. Any other caller waits here, as before.
+ * A refusal that holds for every repeat of the attempt (a user login: the
+ * account from this address, whatever the password) also tells the edge
+ * how long (REFUSED_MS), so the edge answers the guesses that follow
+ * itself and this server, its database and its audit trail see one
+ * attempt per (account, address) and refusal, not one per guess.
  *
  * Usage:
- *   app.use(holdRefusalsAtEdge); // before the endpoints
- *   await delayRefusal(1_000);   // in the throttle, before throwing its 429
+ *   app.use(holdRefusalsAtEdge);        // before the endpoints
+ *   await delayRefusal(1_000);          // in the throttle, before throwing its 429
+ *   await delayRefusal(1_000, 60_000);  // the same, and the attempt stays refused 60 s
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
-import { EDGE_HOLDS_REFUSALS, HOLD_MS } from '@heroes/oauth-scopes';
+import { EDGE_HOLDS_REFUSALS, HOLD_MS, REFUSED_MS } from '@heroes/oauth-scopes';
 
-const held = new AsyncLocalStorage<{ ms: number }>();
+const held = new AsyncLocalStorage<{ ms: number; refusedMs?: number }>();
 
 export const holdRefusalsAtEdge: Middleware = async function holdRefusalsAtEdge(ctx, next) {
   if (ctx.get(EDGE_HOLDS_REFUSALS) !== '1') return next();
-  const hold = { ms: 0 };
+  const hold: { ms: number; refusedMs?: number } = { ms: 0 };
   await held.run(hold, next);
-  if (hold.ms > 0 && !ctx.headerSent) ctx.set(HOLD_MS, String(hold.ms));
+  if (hold.ms <= 0 || ctx.headerSent) return;
+  ctx.set(HOLD_MS, String(hold.ms));
+  if (hold.refusedMs !== undefined) ctx.set(REFUSED_MS, String(Math.floor(hold.refusedMs)));
 };
 
-/** Waits `ms`, or leaves the wait to the edge when the request came through one that holds refusals. */
-export async function delayRefusal(ms: number): Promise<void> {
+/**
+ * Waits `ms`, or leaves the wait to the edge when the request came through
+ * one that holds refusals; `refusedMs`: every repeat of this attempt is
+ * refused that long (only for a refusal that depends on nothing but the
+ * account and the client address).
+ */
+export async function delayRefusal(ms: number, refusedMs?: number): Promise<void> {
   if (ms <= 0) return;
   const hold = held.getStore();
   if (hold) {
     hold.ms = Math.max(hold.ms, ms);
+    if (refusedMs !== undefined && refusedMs > 0) hold.refusedMs = refusedMs;
     return;
   }
   await sleep(ms);

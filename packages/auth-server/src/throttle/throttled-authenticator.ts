@@ -9,7 +9,9 @@
  *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
  *   not the machine, sets how fast they can be refused, and the CPU that
  *   hundreds of refusals a second would take stays with real logins
- *   (spent at the edge when the request came through it: refusal-hold.ts);
+ *   (spent at the edge when the request came through it: refusal-hold.ts;
+ *   for a user login the edge is also told how long the attempt stays
+ *   refused, and answers its repeats itself);
  * - otherwise the attempt is counted as it starts (so parallel guesses
  *   cannot overtake the count), the credential is checked, and the outcome
  *   recorded: a failure for the client address, a success resets the
@@ -35,6 +37,7 @@
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import type { RecordWith } from '../audit/audit-trail.ts';
 import { RetryLaterError } from '@heroes/http-kit';
+import { retryAfterWords } from '@heroes/oauth-scopes';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';
 import { delayRefusal } from './refusal-hold.ts';
 
@@ -62,7 +65,7 @@ export type LoginAuditor = (username: string, origin: LoginOrigin, why: LoginOut
 /** 429 with Retry-After (RFC 6585 section 4): http-kit's one "retry later" error. */
 export class LoginThrottledError extends RetryLaterError {
   constructor(retryAfterSeconds: number, what = 'logins') {
-    super(`too many failed ${what}; retry after ${retryAfterSeconds} s`, { status: 429, retryAfterSeconds, code: 'login_throttled' });
+    super(`too many failed ${what}; ${retryAfterWords(retryAfterSeconds)}`, { status: 429, retryAfterSeconds, code: 'login_throttled' });
   }
 }
 
@@ -73,21 +76,29 @@ export interface GuardOptions<T, R> {
   onSuccess?: (result: T) => Promise<R>;
   /** Records the outcome in the audit trail. */
   audit?: GuardAudit | undefined;
+  /**
+   * A refusal holds for every repeat of the attempt, whatever its
+   * credential (a user's password: the subject is the account), so the edge
+   * may answer repeats itself until it ends (refusal-hold.ts). Never for a
+   * client secret: a secret verified before skips the throttle, so a
+   * repeat with the right one must reach this server.
+   */
+  edgeMayRepeat?: boolean;
 }
 
 /** Runs `check` (undefined: wrong credential) for `subject` from `address` behind the throttle. */
 export interface ThrottleGuard {
-  <T>(subject: string, address: string, check: () => Promise<T | undefined>, options?: { what?: string; audit?: GuardAudit | undefined }): Promise<T | undefined>;
+  <T>(subject: string, address: string, check: () => Promise<T | undefined>, options?: { what?: string; audit?: GuardAudit | undefined; edgeMayRepeat?: boolean }): Promise<T | undefined>;
   <T, R>(subject: string, address: string, check: () => Promise<T | undefined>, options: GuardOptions<T, R> & { onSuccess: (result: T) => Promise<R> }): Promise<R | undefined>;
 }
 
 export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
-  return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess, audit }: GuardOptions<T, R> = {}) {
+  return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess, audit, edgeMayRepeat }: GuardOptions<T, R> = {}) {
     const admission = await throttle.begin(subject, address);
     if (isRefusal(admission)) {
       await audit?.refused(admission.retryAfterSeconds);
-      await delayRefusal(refusalDelayMs);
+      await delayRefusal(refusalDelayMs, edgeMayRepeat ? admission.waitMs : undefined);
       throw new LoginThrottledError(admission.retryAfterSeconds, what);
     }
     const result = await check();
@@ -107,6 +118,6 @@ export function createThrottledAuthenticator(authenticate: UserAuthenticator, gu
     const audit = auditLogin?.(username, origin, why);
     const attempt = () => check(password, why);
     const subject = accountSubject(username);
-    return onSuccess ? guard(subject, origin.address, attempt, { onSuccess, audit }) : guard(subject, origin.address, attempt, { audit });
+    return onSuccess ? guard(subject, origin.address, attempt, { onSuccess, audit, edgeMayRepeat: true }) : guard(subject, origin.address, attempt, { audit, edgeMayRepeat: true });
   } as ThrottledAuthenticator;
 }

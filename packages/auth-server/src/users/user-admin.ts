@@ -93,6 +93,8 @@ export async function unlockUser(db: PrismaClient, username: string): Promise<{ 
     const subject = accountSubject(username);
     const { count } = await tx.loginThrottle.deleteMany({ where: { OR: [{ key: subject }, { key: { startsWith: `known:${subject}:` } }] } });
     await auditStatement(tx, operatorEvent('user.unlocked', { username }, `${count} throttle counter(s) cleared`));
+    // Edges that answer repeats of this account's refused logins themselves stop at once (on commit).
+    await notifyTokensRevoked(tx, { unlockedAccount: subject });
     return { cleared: count };
   });
 }

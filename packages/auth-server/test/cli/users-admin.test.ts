@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import { TOKENS_REVOKED_CHANNEL } from '../../src/index.ts';
+import { accountSubject } from '../../src/throttle/login-throttle.ts';
 import { addClient, addUser, RESOURCE_SERVER_CLIENT, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, introspectAsResourceServer, passwordGrant, postForm } from '../_helpers/http.ts';
 import { listen } from '../_helpers/listen.ts';
@@ -68,14 +69,21 @@ test.serial('users disable: sign-in refused, every token revoked and announced; 
   t.is((await lastEvent('user.enabled'))['username'], 'alice');
 });
 
-test.serial('users unlock clears the login throttle of the account', async (t) => {
+test.serial('users unlock clears the login throttle of the account, and tells the edges (unlockedAccount on the revocation feed)', async (t) => {
   t.is((await signIn('bob', 'not-bobs-password')).status, 400);
   t.is((await signIn('bob')).status, 429, 'locked out after a failure (LOGIN_ACCOUNT_FAILURES=1)');
   const list = (await auth('users', 'list')).stdout;
   t.regex(list, /^bob\s+locked until \d{4}-/m);
-  const unlocked = await auth('users', 'unlock', 'bob', '--json');
-  t.is(unlocked.code, 0, unlocked.stderr);
-  t.true((JSON.parse(unlocked.stdout) as { cleared: number }).cleared >= 1);
+  const listener = await listen(s.testDb.url, TOKENS_REVOKED_CHANNEL);
+  try {
+    const unlocked = await auth('users', 'unlock', 'bob', '--json');
+    t.is(unlocked.code, 0, unlocked.stderr);
+    t.true((JSON.parse(unlocked.stdout) as { cleared: number }).cleared >= 1);
+    const notice = await listener.waitFor((payload) => payload['unlockedAccount'] !== undefined);
+    t.deepEqual(notice, { unlockedAccount: accountSubject('bob') }, 'the account only: cached tokens stay');
+  } finally {
+    await listener.close();
+  }
   t.is((await signIn('bob')).status, 200);
 });
 

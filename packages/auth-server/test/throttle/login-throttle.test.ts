@@ -159,7 +159,7 @@ test('a refused login is answered after LOGIN_REFUSAL_DELAY_MS, so a guesser wai
   }
 });
 
-test('from the edge (X-Edge-Holds-Refusals from a trusted peer) a refused login is answered at once with X-Edge-Hold-Ms, the delay left to the edge; from anyone else the header is ignored', async (t) => {
+test('from the edge (X-Edge-Holds-Refusals from a trusted peer) a refused login is answered at once with X-Edge-Hold-Ms, the delay left to the edge, and X-Edge-Refused-Ms, how long the attempt stays refused (never for a client secret); from anyone else the header is ignored', async (t) => {
   const slow = await startTestServer({ loginAccountFailures: 1, loginBackoffMs: 60_000, loginRefusalDelayMs: 30_000 }, s.testDb);
   try {
     await addUser(s.db, 'held-target', 'held-password-1');
@@ -176,6 +176,20 @@ test('from the edge (X-Edge-Holds-Refusals from a trusted peer) a refused login 
     t.is(held.status, 429);
     t.is(held.headers.get('x-edge-hold-ms'), '30000');
     t.truthy(held.headers.get('retry-after'));
+    const refusedMs = Number(held.headers.get('x-edge-refused-ms'));
+    t.true(refusedMs > 0 && refusedMs <= 60_000, `refused for ${refusedMs} ms of the 60 s back-off`);
+    // A client secret's refusal is held too, but never repeated by the edge: a remembered right secret skips the throttle.
+    await addClient(s.db, { id: 'held-client', secret: 'held-secret' });
+    const wrongSecret = (address: string) => fetch(`${slow.url}/auth/token`, {
+      method: 'POST',
+      headers: { authorization: basic('held-client', 'not the secret'), 'content-type': 'application/x-www-form-urlencoded', 'x-edge-holds-refusals': '1', 'x-forwarded-for': address },
+      body: new URLSearchParams({ grant_type: 'password', username: 'held-other', password: 'wrong' }),
+    });
+    t.is((await wrongSecret('198.51.100.93')).status, 401, 'the first wrong secret is checked');
+    const secretRefused = await wrongSecret('198.51.100.93');
+    t.is(secretRefused.status, 429);
+    t.is(secretRefused.headers.get('x-edge-hold-ms'), '30000');
+    t.is(secretRefused.headers.get('x-edge-refused-ms'), null);
     // A checked attempt carries no hold.
     const checked = await fetch(`${slow.url}/auth/token`, {
       method: 'POST',

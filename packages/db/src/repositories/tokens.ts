@@ -3,6 +3,7 @@
  * shape (stored-rows.ts), each id the SHA-256 of the value: an upsert replaces every column but `created_at`;
  * `consume` is conditional and says whether it won (one winner per race, RFC 9700 section 4.14.2); deletes say how
  * many rows went, so only real revocations are notified.
+ * Kept on plain statements, not Prisma's typed queries: Prisma compiles each call's plan in WebAssembly (~0.7 ms CPU per call).
  */
 import { sqlPool } from '../client-pools.ts';
 import type { PrismaClient } from '../generated/client.ts';

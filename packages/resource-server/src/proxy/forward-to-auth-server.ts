@@ -15,7 +15,11 @@
  *   `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
  *   connection is taken; a refusal the authorization server wants delayed
  *   is held here, its connection and slot already given back
- *   (held-refusals.ts).
+ *   (held-refusals.ts); a refused login said to stay refused is answered
+ *   here when repeated (the same attempt from the same address, whatever
+ *   the password), without forwarding (repeated-refusals.ts); login
+ *   attempts of one account go to the authorization server a few at a
+ *   time, the rest waiting here (account-lanes.ts).
  * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
  * - keep-alive agent to the authorization server, at most `maxSockets`
  *   connections (AUTH_PROXY_MAX_SOCKETS).
@@ -45,6 +49,7 @@
  *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
  */
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import { createProxyServer } from 'http-proxy-3';
@@ -55,6 +60,8 @@ import { AddressSlots } from './address-slots.ts';
 import { setForwardedHeaders } from './forwarded-headers.ts';
 import { EDGE_HOLDS_REFUSALS, holdAnswer, takeHold } from './held-refusals.ts';
 import { announcesBody, readWholeBody } from './read-whole-body.ts';
+import { RepeatedRefusals } from './repeated-refusals.ts';
+import { AccountLanes } from './account-lanes.ts';
 import { isOwnNormalForm, normalizePath } from './normalize-path.ts';
 
 export const FORWARDED_PATHS = /^\/(?:auth(?:\/|$)|\.well-known\/(?!oauth-protected-resource(?:\/|$)))/;
@@ -77,6 +84,8 @@ export interface AuthForwarder {
   middleware: Middleware;
   /** Forwarded requests in flight per client address. */
   slots: AddressSlots;
+  /** Refused logins whose repeats the edge answers itself. */
+  refusals: RepeatedRefusals;
   close(): void;
 }
 
@@ -131,6 +140,10 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   });
   const { logger } = options;
   const slots = new AddressSlots(options.perAddressMax);
+  const refusals = new RepeatedRefusals();
+  const lanes = new AccountLanes();
+  /** The login attempt of each forwarded request that makes one, and when it was forwarded. */
+  const attempts = new WeakMap<http.IncomingMessage, { attempt: string; sentAt: number }>();
   /** The upstream's answer to each relayed response, once it has come. */
   const answers = new WeakMap<http.ServerResponse, http.IncomingMessage>();
   /** Gives back the client address's slot of each forwarded request. */
@@ -140,7 +153,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     // Answered before the body was all read: this connection carries no next request.
     if (!req.complete) proxyRes.headers.connection = 'close';
     const release = releases.get(req);
-    const holdMs = takeHold(proxyRes);
+    const { holdMs, refusedMs } = takeHold(proxyRes);
     if (holdMs === 0) {
       proxyRes.once('end', () => release?.());
       writeAnswerHead(req, res, proxyRes);
@@ -148,7 +161,11 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       return;
     }
     holdAnswer(proxyRes, res, holdMs, {
-      onRead: () => release?.(),
+      onRead: (body) => {
+        release?.();
+        const made = attempts.get(req);
+        if (made && refusedMs > 0) refusals.remember(made.attempt, made.sentAt, { status: proxyRes.statusCode ?? 429, headers: proxyRes.headers, body }, holdMs, refusedMs);
+      },
       send: (body) => {
         writeAnswerHead(req, res, proxyRes);
         res.setHeader('content-length', body.length);
@@ -181,7 +198,8 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     nameRoute(ctx, judged.startsWith('/auth') ? '/auth/*' : '/.well-known/*');
     const declared = declaredLength(ctx.req);
     const tooLarge = declared !== undefined && declared > options.maxBodyBytes;
-    logWhenClosed(ctx, logger, { forwarded: !tooLarge });
+    const logged: Record<string, unknown> = { forwarded: !tooLarge };
+    logWhenClosed(ctx, logger, logged);
     if (tooLarge) return refuse(ctx, 413, TOO_LARGE_BODY, { Connection: 'close' });
     const release = slots.take(ctx.ip);
     if (release === undefined) return refuse(ctx, 429, BUSY_ADDRESS, { 'Retry-After': '1' });
@@ -198,6 +216,31 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       }
       if (read === 'timeout') return refuse(ctx, 408, BODY_TIMEOUT, { Connection: 'close' });
       if (read === 'too-large') return refuse(ctx, 413, TOO_LARGE_BODY, { Connection: 'close' });
+      const login = refusals.attemptOf(ctx.ip, judged, req.headers, read.body);
+      const refused = login === undefined ? undefined : refusals.recall(login.attempt);
+      if (refused) {
+        release();
+        logged['forwarded'] = false;
+        logged['repeatedRefusal'] = true;
+        ctx.respond = false;
+        refusals.answerAfterHold(refused, res);
+        return;
+      }
+      if (login !== undefined) {
+        const leave = await lanes.enter(login.account);
+        if (res.destroyed) {
+          leave();
+          ctx.respond = false;
+          return;
+        }
+        // The lane is left once the upstream answer is read (the slot's release), or the client has gone.
+        releases.set(req, () => {
+          release();
+          leave();
+        });
+        res.once('close', leave);
+        attempts.set(req, { attempt: login.attempt, sentAt: performance.now() });
+      }
       // Sent upstream with its length: the authorization server reads one complete body.
       delete req.headers['transfer-encoding'];
       req.headers['content-length'] = String(read.body.length);
@@ -237,6 +280,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   return {
     middleware,
     slots,
+    refusals,
     close() {
       proxy.close();
       agent.destroy();

@@ -9,29 +9,39 @@
  * peer (its forwarding filter), like X-Forwarded-For.
  */
 import type http from 'node:http';
-import { HOLD_MS } from '@heroes/oauth-scopes';
+import { HOLD_MS, REFUSED_MS } from '@heroes/oauth-scopes';
 
 export { EDGE_HOLDS_REFUSALS } from '@heroes/oauth-scopes';
 /** Longest held answer kept in memory; a longer one is relayed at once (refusals are a few hundred bytes). */
 const MAX_HELD_BYTES = 64 * 1024;
 
-/** The hold the upstream asked for (ms, removed from its headers), 0 for none. */
-export function takeHold(proxyRes: http.IncomingMessage): number {
-  const value = proxyRes.headers[HOLD_MS];
-  if (value === undefined) return 0;
+/**
+ * The hold the upstream asked for (ms, 0 for none) and how long the attempt
+ * stays refused (ms, 0 when not said: repeated-refusals.ts); both headers
+ * are removed from the answer.
+ */
+export function takeHold(proxyRes: http.IncomingMessage): { holdMs: number; refusedMs: number } {
+  const hold = proxyRes.headers[HOLD_MS];
+  const refused = proxyRes.headers[REFUSED_MS];
   delete proxyRes.headers[HOLD_MS];
+  delete proxyRes.headers[REFUSED_MS];
+  const holdMs = Math.min(positiveMs(hold), 60_000);
+  return { holdMs, refusedMs: holdMs > 0 ? positiveMs(refused) : 0 };
+}
+
+function positiveMs(value: string | string[] | undefined): number {
   const ms = Number(value);
-  return Number.isSafeInteger(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
+  return typeof value === 'string' && Number.isSafeInteger(ms) && ms > 0 ? ms : 0;
 }
 
 /**
  * Reads `proxyRes` whole (freeing its upstream connection), then calls
  * `send(body)` after `holdMs`, unless the client left meanwhile; `onRead`
- * runs once the upstream answer is read. An answer too long to hold is
- * given to `stream` as it is.
+ * runs once the upstream answer is read, with its body. An answer too long
+ * to hold is given to `stream` as it is.
  */
 export function holdAnswer(proxyRes: http.IncomingMessage, res: http.ServerResponse, holdMs: number, handlers: {
-  onRead(): void;
+  onRead(body: Buffer): void;
   send(body: Buffer): void;
   stream(): void;
 }): void {
@@ -48,9 +58,10 @@ export function holdAnswer(proxyRes: http.IncomingMessage, res: http.ServerRespo
     if (length > MAX_HELD_BYTES) res.destroy(); // a chunked answer longer than any refusal: not worth holding
   });
   proxyRes.on('end', () => {
-    handlers.onRead();
+    const body = Buffer.concat(chunks, length);
+    handlers.onRead(body);
     const timer = setTimeout(() => {
-      if (!res.destroyed) handlers.send(Buffer.concat(chunks, length));
+      if (!res.destroyed) handlers.send(body);
     }, holdMs);
     res.once('close', () => clearTimeout(timer));
   });

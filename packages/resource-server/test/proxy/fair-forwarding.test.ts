@@ -171,3 +171,135 @@ test.serial('a held refusal reaches the client after its hold, without the hold 
     server.close();
   }
 });
+
+/** An upstream that refuses every login as a throttled one would, counting the requests it gets. */
+async function startRefusingUpstream(refusedMs: string | undefined): Promise<{ url: string; seen: string[]; close(): void }> {
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push(Buffer.concat(chunks).toString('utf8'));
+      const body = JSON.stringify({ error: 'temporarily_unavailable', error_description: 'too many failed logins; retry after 60 s' });
+      res.writeHead(429, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'retry-after': '60',
+        'x-request-id': String(req.headers['x-request-id']),
+        'x-edge-hold-ms': '50',
+        ...(refusedMs === undefined ? {} : { 'x-edge-refused-ms': refusedMs }),
+      });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+function guess(edge: InProcessServer, address: string, fields: Record<string, string>, authorization = 'Basic YXBwOnNlY3JldA=='): Promise<Response> {
+  return fetch(`${edge.url}/auth/token`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': address, authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', ...fields }),
+  });
+}
+
+test.serial('a login refused with x-edge-refused-ms is answered by the edge when repeated with another password: same refusal, Retry-After restated, nothing forwarded', async (t) => {
+  const refusing = await startRefusingUpstream('60000');
+  const edge = await startInProcess(refusing.url, { trustProxy: true }, rs.database);
+  await waitFor(() => edge.server.refusals.trusted, { message: 'the revocation feed is up' });
+  try {
+    const first = await guess(edge, '203.0.113.20', { username: 'Victim', password: 'guess 1' });
+    t.is(first.status, 429);
+    const firstBody = await first.json() as { error_description: string };
+    t.is(first.headers.get('x-edge-refused-ms'), null, 'the header is for the edge only');
+    t.is(refusing.seen.length, 1);
+
+    const repeat = await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 2' });
+    t.is(repeat.status, 429);
+    const repeated = await repeat.json() as { error: string; error_description: string };
+    t.is(refusing.seen.length, 1, 'the repeat (another password, another spelling of the name) was not forwarded');
+    t.is(repeated.error, 'temporarily_unavailable');
+    const seconds = Number(repeat.headers.get('retry-after'));
+    t.true(seconds >= 1 && seconds <= 60);
+    t.is(repeated.error_description, `too many failed logins; retry after ${seconds} s`, 'the words restate the Retry-After');
+    t.is(firstBody.error_description, 'too many failed logins; retry after 60 s');
+    t.is(repeat.headers.get('cache-control'), 'no-store', 'the refusal\'s own headers');
+    t.regex(repeat.headers.get('x-request-id') ?? '', /./);
+    t.not(repeat.headers.get('x-request-id'), first.headers.get('x-request-id'), 'the repeat carries its own request id');
+    t.is(repeat.headers.get('x-edge-hold-ms'), null);
+
+    await guess(edge, '203.0.113.21', { username: 'victim', password: 'guess 3' });
+    t.is(refusing.seen.length, 2, 'another address is forwarded');
+    await guess(edge, '203.0.113.20', { username: 'someone else', password: 'guess 4' });
+    t.is(refusing.seen.length, 3, 'another account is forwarded');
+    await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 5' }, 'Basic b3RoZXI6c2VjcmV0');
+    t.is(refusing.seen.length, 4, 'another client authentication is forwarded');
+    await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 6', scope: 'heroes:read' });
+    t.is(refusing.seen.length, 4, 'other fields than the account, the grant and the client do not make another attempt');
+
+    // `auth users unlock` sends this notice: every edge forgets the refusals it repeats.
+    await edge.db.$executeRaw`SELECT pg_notify('heroes_tokens_revoked', ${JSON.stringify({ unlockedAccount: 'account:any' })})`;
+    await waitFor(async () => {
+      await guess(edge, '203.0.113.20', { username: 'victim', password: 'guess 7' });
+      return refusing.seen.length > 4;
+    }, { message: 'still repeated after an unlock notice' });
+    t.pass();
+  } finally {
+    await edge.close();
+    refusing.close();
+  }
+});
+
+test.serial('a refusal is repeated only while it lasts, and one without x-edge-refused-ms (a client secret\'s) never', async (t) => {
+  const shortly = await startRefusingUpstream('1');
+  const never = await startRefusingUpstream(undefined);
+  const [edgeShortly, edgeNever] = [await startInProcess(shortly.url, { trustProxy: true }, rs.database), await startInProcess(never.url, { trustProxy: true }, rs.database)];
+  await waitFor(() => edgeShortly.server.refusals.trusted && edgeNever.server.refusals.trusted, { message: 'the revocation feeds are up' });
+  try {
+    for (let i = 0; i < 3; i++) {
+      t.is((await guess(edgeShortly, '203.0.113.30', { username: 'victim', password: `guess ${i}` })).status, 429);
+      t.is((await guess(edgeNever, '203.0.113.30', { username: 'victim', password: `guess ${i}` })).status, 429);
+    }
+    t.is(shortly.seen.length, 3, 'a refusal over by the time it was answered is not repeated');
+    t.is(never.seen.length, 3);
+  } finally {
+    await edgeShortly.close();
+    await edgeNever.close();
+    shortly.close();
+    never.close();
+  }
+});
+
+test.serial('login attempts of one account reach the authorization server four at a time, the rest waiting at the edge in turn; another account passes meanwhile', async (t) => {
+  const waiting = await startUpstream();
+  const edge = await startInProcess(waiting.url, { trustProxy: true }, rs.database);
+  const attempt = (address: string, username: string) => {
+    const req = http.request(`${edge.url}/auth/wait`, { method: 'POST', headers: { 'x-forwarded-for': address, 'content-type': 'application/x-www-form-urlencoded' }, agent: false });
+    req.on('error', () => {});
+    req.end(`grant_type=password&username=${username}&password=guess`);
+    return req;
+  };
+  try {
+    const sent = Array.from({ length: 6 }, (_, i) => attempt(`203.0.113.${40 + i}`, i % 2 ? 'Laned' : 'laned'));
+    await waitFor(() => waiting.waiting.length === 4, { message: 'four attempts forwarded' });
+    sent.push(attempt('203.0.113.50', 'other'));
+    await waitFor(() => waiting.waiting.length === 5, { message: 'another account is forwarded beside the full lane' });
+    t.is(waiting.seen.length, 5, 'two attempts of the account wait at the edge');
+    waiting.waiting.shift()!.end();
+    await waitFor(() => waiting.seen.length === 6, { message: 'an answered attempt lets the next one go' });
+    t.is(waiting.seen.length, 6);
+    for (const req of sent) req.destroy();
+  } finally {
+    for (const res of waiting.waiting) res.end();
+    await edge.close();
+    await waiting.close();
+  }
+});

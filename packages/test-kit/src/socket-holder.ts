@@ -7,15 +7,23 @@
  * - stall: `count` sockets send a POST's headers (Content-Length 1000) and
  *   the first bytes of the body, then stay silent, each with its own
  *   X-Forwarded-For address; answered once every header block is written;
- * - guess: `count` requests (each on its own socket, its own address) with
- *   the given path, headers and body, in waves of `wave` every `everyMs`
- *   (guessers arriving, not one burst); answered once all are written;
- * - status: how many stalled sockets and guesses have had any answer.
+ * - guess: `count` guessers (each on its own socket, its own address) send
+ *   a request with the given path, headers and body, in waves of `wave`
+ *   every `everyMs` (guessers arriving, not one burst); answered once every
+ *   first request is written. With `repeatForMs`, each guesser sends its
+ *   next request as soon as its answer has come (keep-alive), until that
+ *   long after the command or a `stop-guessing` command: a sustained attack
+ *   that ends by itself;
+ * - stop-guessing: no guesser sends another request; answered at once;
+ * - status: how many stalled sockets and guesses have had any answer, the
+ *   answers by status, how many guessers still guess, and the fewest
+ *   answers any of them has had.
  *
  * Usage:
  *   const holder = await startSocketHolder();
  *   await holder.send({ cmd: 'stall', url, count: 300, path: '/auth/token' });
- *   const { stallsAnswered } = await holder.send({ cmd: 'status' });
+ *   await holder.send({ cmd: 'guess', url, count: 1000, path: '/auth/token', headers, body, repeatForMs: 60_000 });
+ *   const { stallsAnswered, guessesAnswered } = await holder.send({ cmd: 'status' });
  *   await holder.stop();
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +35,10 @@ export interface HolderStatus {
   guesses: number;
   guessesAnswered: number;
   guessStatuses: Record<string, number>;
+  /** Guessers still sending (repeatForMs not over, no stop-guessing). */
+  guessing: number;
+  /** The fewest answers any guesser of the last guess command has had. */
+  fewestAnswers: number;
 }
 
 const CHILD = `
@@ -38,6 +50,9 @@ let stallsAnswered = 0;
 let guesses = 0;
 let guessesAnswered = 0;
 const guessStatuses = {};
+let guessing = 0;
+let stopGuessing = false;
+let answersOf = [];
 const address = (prefix, i) => prefix + '.' + Math.floor(i / 250) + '.' + ((i % 250) + 1);
 const reply = (value) => process.stdout.write(JSON.stringify(value) + '\\n');
 async function stall({ url, count, path }) {
@@ -54,33 +69,61 @@ async function stall({ url, count, path }) {
   })));
   return { stalls: stalls.length };
 }
-function sendGuess({ url, path, headers, body }, i) {
+// One request; onAnswered runs once its answer (or failure) is complete.
+function sendGuess({ url, path, headers, body }, i, agent, onAnswered) {
   return new Promise((resolve) => {
     guesses++;
-    const req = http.request(url + path, { method: 'POST', agent: false, headers: { ...headers, 'x-forwarded-for': address('10.2', i), 'content-length': Buffer.byteLength(body) } }, (res) => {
+    let done = false;
+    const answered = (status) => {
+      if (done) return;
+      done = true;
+      guessesAnswered++;
+      guessStatuses[status] = (guessStatuses[status] ?? 0) + 1;
+      onAnswered();
+    };
+    const req = http.request(url + path, { method: 'POST', agent, headers: { ...headers, 'x-forwarded-for': address('10.2', i), 'content-length': Buffer.byteLength(body) } }, (res) => {
       res.resume();
-      res.on('end', () => { guessesAnswered++; guessStatuses[res.statusCode] = (guessStatuses[res.statusCode] ?? 0) + 1; });
+      res.on('end', () => answered(res.statusCode));
     });
-    req.on('error', () => { guessesAnswered++; guessStatuses.error = (guessStatuses.error ?? 0) + 1; });
+    req.on('error', () => answered('error'));
     req.end(body, resolve);
   });
 }
 async function guess(command) {
-  const { count, wave = count, everyMs = 0 } = command;
+  const { count, wave = count, everyMs = 0, repeatForMs } = command;
+  const until = Date.now() + (repeatForMs ?? 0);
+  const repeating = repeatForMs !== undefined;
+  stopGuessing = false;
+  answersOf = new Array(count).fill(0);
+  const guesser = (i) => {
+    const own = repeating ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : false;
+    guessing++;
+    const next = () => {
+      answersOf[i]++;
+      if (repeating && !stopGuessing && Date.now() < until) return sendGuess(command, i, own, next);
+      guessing--;
+      if (own) own.destroy();
+    };
+    return sendGuess(command, i, own, next);
+  };
   const written = [];
   for (let first = 0; first < count; first += wave) {
     if (first > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
-    for (let i = first; i < Math.min(count, first + wave); i++) written.push(sendGuess(command, i));
+    for (let i = first; i < Math.min(count, first + wave); i++) written.push(guesser(i));
   }
   await Promise.all(written);
   return { guesses };
 }
-const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses });
+const fewest = () => answersOf.reduce((least, n) => Math.min(least, n), answersOf.length > 0 ? Infinity : 0);
+const status = () => ({ stalls: stalls.length, stallsAnswered, guesses, guessesAnswered, guessStatuses, guessing, fewestAnswers: fewest() });
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const command = JSON.parse(line);
   if (command.cmd === 'stall') reply(await stall(command));
   else if (command.cmd === 'guess') reply(await guess(command));
-  else if (command.cmd === 'status') reply(status());
+  else if (command.cmd === 'stop-guessing') {
+    stopGuessing = true;
+    reply(status());
+  } else if (command.cmd === 'status') reply(status());
 }
 for (const socket of stalls) socket.destroy();
 process.exit(0);
