@@ -54,7 +54,6 @@ import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
-import { recordSecretMatches } from './clients/secret-matches.ts';
 import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
 
@@ -157,8 +156,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     addressWindowMs: config.loginAddressWindowMs,
     knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
   }), { refusalDelayMs: config.loginRefusalDelayMs });
-  // Which client proved its secret on a request: `unauthorized_client` is named only to it (middleware/unauthorized-client.ts).
-  replaceClientSecretCheck(provider, recordSecretMatches(createThrottledSecretCheck(secrets, guard)));
+  replaceClientSecretCheck(provider, createThrottledSecretCheck(secrets, guard));
   const authenticate = createThrottledAuthenticator(createUserAuthenticator(db, config.bcryptCost, hashQueue), guard, createLoginAuditor(trail, sqlPool(db)));
   registerPasswordGrant(provider, { authenticate, accessTokenTtl: config.accessTokenTtl });
   registerClientCredentialsGrant(provider, { accessTokenTtl: config.accessTokenTtl });

@@ -28,7 +28,7 @@ export function createHttpKit(options: HttpKitOptions = {}): HttpKit {
   const handleErrors = createErrorHandler(logger, options.translateError);
   const encodeResponse = createResponseEncoder(registry);
   const middleware: Middleware = function httpKit(ctx, next) {
-    attachSettings(ctx.req, resolved);
+    attachSettings(ctx, resolved);
     ctx.set(NO_SNIFF);
     return handleErrors(ctx, () => compress(ctx, () =>
       handleErrors(ctx, () => {

@@ -1,10 +1,7 @@
 /**
- * Per-request link from the kit middleware to readBody(): the registry and
- * body limit in force, plus the decoded-once raw body. Kept in a WeakMap keyed
- * by the Node request, so it survives koa-mount and routers and is freed
- * with the request.
+ * Per-request link from the kit middleware to readBody(): the registry and body limit in force, plus the raw body
+ * read once. Kept on `ctx.state` (the same object through koa-mount and routers), freed with the request.
  */
-import type { IncomingMessage } from 'node:http';
 import type { ResolvedHttpKitOptions } from './options.ts';
 
 export interface RequestSettings {
@@ -13,16 +10,18 @@ export interface RequestSettings {
   body?: Promise<Buffer>;
 }
 
-const settings = new WeakMap<IncomingMessage, RequestSettings>();
-
-export function attachSettings(req: IncomingMessage, options: ResolvedHttpKitOptions): void {
-  settings.set(req, { options });
+interface KitState {
+  httpKit?: RequestSettings;
 }
 
-export function getSettings(req: IncomingMessage): RequestSettings | undefined {
-  return settings.get(req);
+export function attachSettings(ctx: { state: unknown }, options: ResolvedHttpKitOptions): void {
+  (ctx.state as KitState).httpKit = { options };
 }
 
-export function setSettings(req: IncomingMessage, value: RequestSettings): void {
-  settings.set(req, value);
+export function getSettings(ctx: { state: unknown }): RequestSettings | undefined {
+  return (ctx.state as KitState).httpKit;
+}
+
+export function setSettings(ctx: { state: unknown }, value: RequestSettings): void {
+  (ctx.state as KitState).httpKit = value;
 }

@@ -1,7 +1,6 @@
 /**
- * The layers of the edge that `config.skipLayers` can leave out: a
- * test-only switch for the bench's layer table (scripts/bench/sections/layers.ts),
- * never a setting users see. app.ts composes them; the configuration names them.
+ * The layers of the edge that `npm run bench`'s layer table (scripts/bench/sections/layers.ts) prices one by one:
+ * app.ts names them in createAppLayers; `list-cache` is the hero list cache (option `heroListCacheMs: 0` leaves it out).
  */
 export const APP_LAYERS = ['nosniff', 'request-id', 'health', 'metrics', 'forwarder', 'cors', 'log', 'compression', 'list-cache'] as const;
 export type AppLayer = (typeof APP_LAYERS)[number];

@@ -2,9 +2,9 @@
  * The Koa app of the public edge as a table of layers, outermost first: the request's span (while tracing), client
  * address, nosniff, request id, health, metrics; the /auth and /.well-known forwarder (untouched by http-kit); CORS;
  * http-kit; the routes (protected-resource metadata, /register, /heroes, /openapi.json, /docs, /app, /); else 404.
- * `config.skipLayers` (test-only: the bench's layer table) leaves named APP_LAYERS out.
+ * createAppLayers names each layer (APP_LAYERS); `npm run bench`'s layer table composes its own selection.
  */
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
 import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRequests, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
@@ -31,7 +31,6 @@ import { mountRegisterRoute } from './routes/register/register-route.ts';
 import { mountHomeRoutes } from './routes/home/home-route.ts';
 import type { AppLayer } from './app-layers.ts';
 
-
 export interface AppDeps {
   config: ResourceServerConfig;
   /** The pg pool (registration). */
@@ -48,12 +47,10 @@ export interface AppDeps {
   hashQueue: BoundedQueue;
 }
 
-export function createApp({ config, db, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): Koa {
-  const app = new Koa();
-  // ctx.protocol and ctx.host from the proxy's X-Forwarded-Proto/Host only when one is trusted; ctx.ip is set by createClientAddress.
-  app.proxy = config.trustProxy.kind !== 'none';
-  app.silent = true;
+/** The app's layers, outermost first; the named ones (APP_LAYERS) are those the bench's layer table prices. */
+export type AppLayers = ReadonlyArray<readonly [name: AppLayer | string, layer: Middleware]>;
 
+export function createAppLayers({ config, db, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue }: AppDeps): AppLayers {
   const router = new Router();
   const resource = describeProtectedResource(config.publicBaseUrl, config.realm);
   mountProtectedResourceMetadata(router, { resource, issuer: config.publicBaseUrl, scopes: [config.heroesReadScope, config.heroesWriteScope] });
@@ -74,29 +71,39 @@ export function createApp({ config, db, heroes, listCache, introspector, forward
     writeScope: config.heroesWriteScope,
     resource,
   });
-
-  const on = (layer: AppLayer) => !config.skipLayers?.includes(layer);
-  // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
-  if (isTracing()) app.use(traceRequests());
-  app.use(createClientAddress(config.trustProxy));
-  if (on('nosniff')) app.use(noSniff);
-  if (on('request-id')) app.use(createRequestId());
-  if (on('health')) app.use(health.middleware);
-  if (on('metrics')) app.use(metrics.middleware);
-  if (on('forwarder')) app.use(forwarder.middleware);
-  if (on('cors')) app.use(createCors(config.corsOrigins));
-  if (on('log')) app.use(createRequestLogger(logger));
-  const skip = { compression: !on('compression') };
-  app.use(createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, skip, translateError: mapDatabaseError }).middleware);
-  // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
-  app.use(redirectToPublicOrigin(config.publicBaseUrl, isSignInPage));
   mountDocsRoutes(router, { publicBaseUrl: config.publicBaseUrl });
   mountHomeRoutes(router);
-  app.use(router.routes());
-  app.use(createDocsAssets());
-  app.use(createAppRoute());
-  app.use(async function notFound() {
-    throw new NotFoundError();
-  });
+  return [
+    // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
+    ...(isTracing() ? [['trace-requests', traceRequests()] as const] : []),
+    ['client-address', createClientAddress(config.trustProxy)],
+    ['nosniff', noSniff],
+    ['request-id', createRequestId()],
+    ['health', health.middleware],
+    ['metrics', metrics.middleware],
+    ['forwarder', forwarder.middleware],
+    ['cors', createCors(config.corsOrigins)],
+    ['log', createRequestLogger(logger)],
+    ['http-kit', createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, translateError: mapDatabaseError }).middleware],
+    // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
+    ['public-origin', redirectToPublicOrigin(config.publicBaseUrl, isSignInPage)],
+    ['routes', router.routes() as Middleware],
+    ['docs-assets', createDocsAssets()],
+    ['web-app', createAppRoute()],
+    ['not-found', notFound],
+  ];
+}
+
+/** The Koa app of `layers` (default: every layer of createAppLayers). */
+export function createApp(deps: AppDeps, layers: AppLayers = createAppLayers(deps)): Koa {
+  const app = new Koa();
+  // ctx.protocol and ctx.host from the proxy's X-Forwarded-Proto/Host only when one is trusted; ctx.ip is set by createClientAddress.
+  app.proxy = deps.config.trustProxy.kind !== 'none';
+  app.silent = true;
+  for (const [, layer] of layers) app.use(layer);
   return app;
 }
+
+const notFound: Middleware = async function notFound() {
+  throw new NotFoundError();
+};

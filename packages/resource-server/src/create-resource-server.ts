@@ -10,7 +10,7 @@ import { createQueryTimeoutCheck, notify, ping } from '@heroes/db/pg';
 import { parseRevokedTokens } from '@heroes/oauth-scopes';
 import { BoundedQueue, createHealth, createLogger, serve, serveManagement, type Health } from '@heroes/platform';
 import { createServerMetrics } from './metrics/server-metrics.ts';
-import { createApp } from './app.ts';
+import { createApp, type AppDeps } from './app.ts';
 import { CachedIntrospector } from './auth/cached-introspector.ts';
 import { createIntrospector } from './auth/introspect-token.ts';
 import { createCredentialsWatch } from './auth/credentials-watch.ts';
@@ -43,11 +43,14 @@ export interface ResourceServer {
 }
 
 /**
+ * `buildApp` composes the app from its dependencies (default: every layer, app.ts); the bench's layer table passes
+ * its own selection.
+ *
  * Usage:
  *   const server = createResourceServer({ databaseUrl, clientSecret, authServerUrl });
  *   const { url, close } = await server.listen(0);
  */
-export function createResourceServer(options: ResourceServerOptions): ResourceServer {
+export function createResourceServer(options: ResourceServerOptions, buildApp: (deps: AppDeps) => Koa = createApp): ResourceServer {
   const config = resolveConfig(options);
   const logger = config.logger ?? createLogger('resource-server');
   const pool = createPool({
@@ -59,7 +62,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     logger,
   });
   // Cluster workers keep no list: a client's next read may reach a sibling (hero-list-cache.ts).
-  const listCache = new HeroListCache(cluster.isWorker || config.skipLayers?.includes('list-cache') ? 0 : config.heroListCacheMs);
+  const listCache = new HeroListCache(cluster.isWorker ? 0 : config.heroListCacheMs);
   const heroes = invalidatingWrites(createHeroRepository(pool), listCache);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
   const credentials = createCredentialsWatch({ clientId: config.clientId, logger });
@@ -132,7 +135,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   const metrics = createServerMetrics({ allow: config.metricsAllow, pool, hashQueue });
   countLookup = metrics.countLookup;
-  const app = createApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
+  const app = buildApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;
   let resolveClientReady: () => void = () => {};

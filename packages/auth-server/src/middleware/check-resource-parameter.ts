@@ -6,12 +6,12 @@
 import type { Middleware } from 'koa';
 import { isSameResource } from '@heroes/oauth-scopes';
 import { OAuthError } from './oauth-error.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 
 /** Usage: `createResourceParameterCheck(resourceIdentifier(publicBaseUrl))` */
 export function createResourceParameterCheck(resource: string): Middleware {
   return async function checkResourceParameter(ctx, next) {
-    const value = providerForm(ctx.req)?.['resource'];
+    const value = requestState(ctx).form?.['resource'];
     const values = value === undefined ? [] : typeof value === 'string' ? [value] : value;
     if (values.some((one) => typeof one !== 'string' || !isSameResource(one, resource))) {
       throw new OAuthError(400, 'invalid_target', `unknown resource: this server issues tokens for ${resource} only`);

@@ -7,9 +7,9 @@
 import type { Middleware } from 'koa';
 import { parseScopeParameter } from '@heroes/oauth-scopes';
 import { OAuthError } from './oauth-error.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 export const checkScopeParameter: Middleware = async function checkScopeParameter(ctx, next) {
-  const scope = providerForm(ctx.req)?.['scope'];
+  const scope = requestState(ctx).form?.['scope'];
   if (typeof scope === 'string' && scope !== '') {
     const parsed = parseScopeParameter(scope);
     if (!parsed.ok) throw new OAuthError(400, 'invalid_scope', parsed.description);

@@ -7,7 +7,7 @@
 import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
 import { effectiveOrigins } from '../clients/allowed-origins.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState, type RequestState } from '../request-state.ts';
 import { parseBasic } from './parse-basic.ts';
 
 export function createCorsOnErrors(db: PrismaClient): Middleware {
@@ -17,7 +17,7 @@ export function createCorsOnErrors(db: PrismaClient): Middleware {
     try {
       await next();
     } catch (err) {
-      if (!ctx.response.get('Access-Control-Allow-Origin') && (await clientAllows(db, clientIdOf(ctx.get('Authorization'), ctx.req), origin))) {
+      if (!ctx.response.get('Access-Control-Allow-Origin') && (await clientAllows(db, clientIdOf(ctx.get('Authorization'), requestState(ctx).form), origin))) {
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.vary('Origin');
       }
@@ -26,10 +26,10 @@ export function createCorsOnErrors(db: PrismaClient): Middleware {
   };
 }
 
-function clientIdOf(authorization: string, req: Parameters<typeof providerForm>[0]): string | undefined {
+function clientIdOf(authorization: string, form: RequestState['form']): string | undefined {
   const fromBasic = authorization ? parseBasic(authorization)?.id : undefined;
   if (fromBasic) return fromBasic;
-  const fromForm = providerForm(req)?.['client_id'];
+  const fromForm = form?.['client_id'];
   return typeof fromForm === 'string' && fromForm !== '' ? fromForm : undefined;
 }
 

@@ -8,7 +8,7 @@ import type { Middleware } from 'koa';
 import { readIntrospectionRow, type IntrospectionRow, type PrismaClient } from '@heroes/db';
 import { hashToken } from '../adapter/hash-token.ts';
 import type { FormValue } from '@heroes/http-kit';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 import type { RememberedSecrets } from '../clients/secret-cache.ts';
 import { parseBasic } from './parse-basic.ts';
 import { storedAudience } from '../provider/access-token-audience.ts';
@@ -31,7 +31,7 @@ export interface FastIntrospectionDeps {
 
 export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets, resource }: FastIntrospectionDeps): Middleware {
   return async function fastIntrospection(ctx, next) {
-    const token = tokenParam(providerForm(ctx.req));
+    const token = tokenParam(requestState(ctx).form);
     const caller = token === undefined ? undefined : parseBasic(ctx.get('Authorization'));
     if (token === undefined || !caller?.secret) return next();
     const row = await readIntrospectionRow(db, caller.id, hashToken(token));

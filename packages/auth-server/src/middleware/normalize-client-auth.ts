@@ -7,7 +7,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { isVschar } from '../clients/vschar.ts';
 import { InvalidClientError, OAuthError } from './oauth-error.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 import { parseBasic } from './parse-basic.ts';
 
 const NO_CLIENT_AUTHENTICATION = 'no client authentication mechanism provided';
@@ -31,7 +31,7 @@ export function createClientAuthNormalizer(issuer: string): Middleware {
 
 /** Moves a public client's id from the Basic header into the form (a form body only). */
 function toPublicClientForm(ctx: Context, clientId: string): void {
-  const form = providerForm(ctx.req);
+  const form = requestState(ctx).form;
   if (!form) return;
   const inBody = form['client_id'];
   if (inBody !== undefined && [inBody].flat().some((value) => value !== clientId)) {
@@ -45,7 +45,7 @@ async function withoutHeader(ctx: Context, next: Next): Promise<void> {
   await next();
   const body = ctx.body as { error?: unknown } | undefined;
   if (ctx.status !== 400 || body?.error !== 'invalid_request') return;
-  const form = providerForm(ctx.req);
+  const form = requestState(ctx).form;
   if (!form || (form['client_id'] !== undefined && form['client_id'] !== '')) return;
   ctx.status = 401;
   ctx.body = { error: 'invalid_client', error_description: NO_CLIENT_AUTHENTICATION };

@@ -6,8 +6,12 @@
 import type { Middleware } from 'koa';
 import { FORM, readForm } from './read-form.ts';
 import { handFormToProvider } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 
 export const readProviderForm: Middleware = async function readProviderForm(ctx, next) {
-  if (ctx.is(FORM)) handFormToProvider(ctx.req, (await readForm(ctx, { required: false })) ?? {});
+  if (!ctx.is(FORM)) return next();
+  const form = (await readForm(ctx, { required: false })) ?? {};
+  requestState(ctx).form = form;
+  handFormToProvider(ctx, form);
   return next();
 };

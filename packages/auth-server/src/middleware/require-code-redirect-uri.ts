@@ -8,13 +8,13 @@ import type { Middleware } from 'koa';
 import type { PrismaClient } from '@heroes/db';
 import { TokenAdapter } from '../adapter/token-adapter.ts';
 import type { RevocationNotifier } from '../notify/revocation-notifier.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 import { REDIRECT_URI_REQUIRED, wasRedirectUriOmitted } from '../provider/code-redirect-uri.ts';
 
 export function createCodeRedirectUriCheck(deps: { db: PrismaClient; notify: RevocationNotifier }): Middleware {
   const codes = new TokenAdapter(deps.db, 'AuthorizationCode', deps.notify);
   return async function requireCodeRedirectUri(ctx, next) {
-    const form = providerForm(ctx.req);
+    const form = requestState(ctx).form;
     if (form?.['grant_type'] === 'authorization_code' && !form['redirect_uri'] && typeof form['code'] === 'string') {
       const code = await codes.find(form['code']);
       if (code && !wasRedirectUriOmitted(code)) form['redirect_uri'] = REDIRECT_URI_REQUIRED;

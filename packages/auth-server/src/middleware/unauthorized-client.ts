@@ -6,8 +6,7 @@
  */
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { secretMatchedFor } from '../clients/secret-matches.ts';
-import { providerForm } from '../provider/library-seams.ts';
+import { requestState } from '../request-state.ts';
 
 const GRANT_TYPE_NOT_ALLOWED = 'requested grant type is not allowed for this client';
 
@@ -16,9 +15,9 @@ export const mapUnauthorizedClient: Middleware = async function mapUnauthorizedC
   const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
   if (ctx.status !== 400 || body?.error !== 'invalid_request') return;
   const client = (ctx as unknown as Partial<KoaContextWithOIDC>).oidc?.client;
-  const grantType = providerForm(ctx.req)?.['grant_type'];
+  const grantType = requestState(ctx).form?.['grant_type'];
   if (!client || typeof grantType !== 'string' || client.grantTypeAllowed(grantType)) return;
-  const authenticated = client.clientAuthMethod === 'none' || secretMatchedFor(ctx.req) === client.clientId;
+  const authenticated = client.clientAuthMethod === 'none' || requestState(ctx).secretMatchedClient === client.clientId;
   if (!authenticated) return;
   body.error = 'unauthorized_client';
   body.error_description = GRANT_TYPE_NOT_ALLOWED;

@@ -10,10 +10,11 @@ import type { AuthServerConfig } from '../config/load-config.ts';
 import { publishedKeys, type ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
 import { DPOP_SIGNING_ALGS, OPENID, resourceIdentifier } from '@heroes/oauth-scopes';
-import { withAccessTokenAudience } from './access-token-audience.ts';
-import { dpopNonceSecret, withDpopBoundRefreshTokens } from './dpop-binding.ts';
+import { accessTokenAudience } from './access-token-audience.ts';
+import { bindToAccessTokenKey, dpopNonceSecret } from './dpop-binding.ts';
 import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
-import { withAccessTokenScope, type AdapterFactory } from './access-token-scope.ts';
+import { fixAccessTokenScope } from './access-token-scope.ts';
+import { withStoreHooks, type AdapterFactory } from './store-hooks.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
 import { ROUTES } from './routes.ts';
 
@@ -27,8 +28,10 @@ export interface ProviderDeps {
 export function createProvider({ config, keys, adapter, findAccount }: ProviderDeps): Provider {
   const configuration: Configuration = {
     // Called once per model, after `provider` exists.
-    // and every access token's audience, the hero API (provider/access-token-audience.ts); refresh tokens bound as their access token (provider/dpop-binding.ts).
-    adapter: withDpopBoundRefreshTokens(withAccessTokenAudience(withAccessTokenScope(adapter, (clientId) => provider.Client.find(clientId)), resourceIdentifier(config.publicBaseUrl))),
+    adapter: withStoreHooks(adapter, {
+      AccessToken: [accessTokenAudience(resourceIdentifier(config.publicBaseUrl)), fixAccessTokenScope((clientId) => provider.Client.find(clientId))],
+      RefreshToken: [bindToAccessTokenKey],
+    }),
     findAccount,
     // The first key signs; retired ones verify while what they signed lives (config/keys.ts).
     jwks: publishedKeys(keys),

@@ -6,8 +6,8 @@
  */
 import { hkdfSync } from 'node:crypto';
 import type { Middleware } from 'koa';
-import Provider, { type Adapter, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AdapterFactory } from './access-token-scope.ts';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { StoreHook } from './store-hooks.ts';
 
 export const DPOP_PROOF_REQUIRED = 'this client must send a DPoP proof (DPoP header) with every token request';
 
@@ -16,31 +16,14 @@ export function dpopNonceSecret(cookieKeys: readonly string[]): Buffer {
   return Buffer.from(hkdfSync('sha256', cookieKeys[0] ?? '', 'heroes', 'DPoP-Nonce secret', 32));
 }
 
-/** `adapters`, with a refresh token bound to the key of the access token issued beside it. */
-export function withDpopBoundRefreshTokens(adapters: AdapterFactory): AdapterFactory {
-  return function createBindingAdapter(model: string): Adapter {
-    const adapter = adapters(model);
-    return model === 'RefreshToken' ? new BoundRefreshTokens(adapter) : adapter;
-  };
-}
-
-class BoundRefreshTokens implements Adapter {
-  constructor(private readonly stored: Adapter) {}
-
-  upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<undefined | void> {
+/** The RefreshToken hook: bound to the key of the access token issued beside it. */
+export const bindToAccessTokenKey: StoreHook = {
+  beforeStore(payload, ctx) {
     // Grants save the access token first (it is the request's AccessToken entity by then); a rotation copies `jkt` itself.
-    const accessToken = Provider.ctx?.oidc?.entities?.AccessToken as { jkt?: unknown } | undefined;
+    const accessToken = ctx?.oidc?.entities?.AccessToken as { jkt?: unknown } | undefined;
     if (payload.jkt === undefined && typeof accessToken?.jkt === 'string') payload.jkt = accessToken.jkt;
-    return this.stored.upsert(id, payload, expiresIn);
-  }
-
-  find(id: string) { return this.stored.find(id); }
-  findByUserCode(userCode: string) { return this.stored.findByUserCode(userCode); }
-  findByUid(uid: string) { return this.stored.findByUid(uid); }
-  consume(id: string) { return this.stored.consume(id); }
-  destroy(id: string) { return this.stored.destroy(id); }
-  revokeByGrantId(grantId: string) { return this.stored.revokeByGrantId(grantId); }
-}
+  },
+};
 
 /** True when `client` must send a proof and this request has none. */
 export function missingRequiredProof(client: { dpopBoundAccessTokens?: boolean } | undefined, dpopHeader: string | undefined): boolean {

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
 import { RetryLaterError, type FormValue } from '@heroes/http-kit';
 import { providerTemporarilyUnavailable } from './temporarily-unavailable.ts';
+import { requestState } from '../request-state.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
 export const PINNED_VERSION = '9.13.3';
@@ -21,7 +22,7 @@ export const PINNED_VERSION = '9.13.3';
 // client's id from `Basic base64(id:)`, a sub-scope refresh's parent scope).
 // (The library's reader, lib/shared/selective_body.js: a hard 56 KiB cap
 // answered with 400, no charset check.) When `req.readable` is false (we
-// consumed the stream) that reader takes `req.body` and, for forms, uses
+// consumed the stream) that reader takes `req.body || ctx.request.body` and, for forms, uses
 // `querystring.parse(querystring.stringify(body))`: an object of strings
 // (arrays for repeated keys, which the library then refuses as duplicates).
 // That branch prints a one-time console warning meant for apps that parse
@@ -33,18 +34,11 @@ export const SELECTIVE_BODY_MODULE = 'oidc-provider/lib/shared/selective_body.js
 /** The start of its one-time warning (test/body/provider-body.test.ts checks none is printed). */
 export const PARSED_BODY_WARNING = 'already parsed request body detected';
 
-type WithBody = IncomingMessage & { body?: Record<string, FormValue> };
-
-/** Hands `form` to the library for this request. */
-export function handFormToProvider(req: IncomingMessage, form: Record<string, FormValue>): void {
-  (req as WithBody).body = form;
+/** Hands `form` to the library for this request (its reader's fallback for an upstream parser: `ctx.request.body`). */
+export function handFormToProvider(ctx: { req: IncomingMessage; request: object }, form: Record<string, FormValue>): void {
+  (ctx.request as { body?: unknown }).body = form;
   // Already false once the stream was read to its end; an empty body may never have been read.
-  if (req.readable) Object.defineProperty(req, 'readable', { value: false, configurable: true });
-}
-
-/** The form handed to the library for this request, if any (our steps read and adjust it). */
-export function providerForm(req: IncomingMessage): Record<string, FormValue> | undefined {
-  return (req as WithBody).body;
+  if (ctx.req.readable) Object.defineProperty(ctx.req, 'readable', { value: false, configurable: true });
 }
 
 interface SelectiveBody {
@@ -86,7 +80,9 @@ export async function silenceParsedBodyWarning(): Promise<void> {
 // Why: the `client_secret` metadata holds the stored bcrypt hash (see
 // adapter/client-metadata.ts); the library compares plain values in
 // `Client.prototype.compareClientSecret`, which its client authentication
-// (lib/shared/client_auth.js) calls for client_secret_basic and _post.
+// (lib/shared/client_auth.js) calls for client_secret_basic and _post; the
+// library has no documented hook for it. A match is recorded on the
+// request's state (`unauthorized_client` is named only to that client).
 
 /** (client id, stored hash, presented secret, the request) → whether it matches. */
 export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string, req: IncomingMessage | undefined) => Promise<boolean>;
@@ -96,13 +92,16 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
     compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string): Promise<boolean>;
   };
   proto.compareClientSecret = async function compareClientSecret(actual) {
+    const ctx = Provider.ctx;
     try {
-      return await check(this.clientId, this.clientSecret, actual, (Provider.ctx as { req?: IncomingMessage } | undefined)?.req);
+      const matches = await check(this.clientId, this.clientSecret, actual, ctx?.req);
+      if (matches && ctx) requestState(ctx).secretMatchedClient = this.clientId;
+      return matches;
     } catch (err) {
       // Not a verdict on the secret: temporarily_unavailable (the RFC 6749 code) with Retry-After,
       // 429 for a throttled client (RFC 6585), 503 for a full password-hash queue.
       if (!(err instanceof RetryLaterError)) throw err;
-      throw providerTemporarilyUnavailable(Provider.ctx, err);
+      throw providerTemporarilyUnavailable(ctx, err);
     }
   };
 }

@@ -4,18 +4,15 @@
  * (all the library's checks run as for an exact refresh) and the new token is stored with exactly what was asked
  * (provider/access-token-scope.ts). A value nothing grants, or an unknown token, is left to the library.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { providerForm } from './library-seams.ts';
+import { requestState } from '../request-state.ts';
 import { formatScopes, grantsScope, splitScopes } from '@heroes/oauth-scopes';
-
-/** Requests whose access token gets a narrower scope than the one handed to the library. */
-const narrowed = new WeakMap<IncomingMessage, string>();
 
 export function createRefreshSubScope(provider: Provider): Middleware {
   return async function refreshSubScope(ctx, next) {
-    const form = providerForm(ctx.req);
+    const state = requestState(ctx);
+    const form = state.form;
     const scope = form?.['scope'];
     const value = form?.['refresh_token'];
     if (!form || form['grant_type'] !== 'refresh_token' || typeof scope !== 'string' || !scope || typeof value !== 'string') return next();
@@ -26,13 +23,8 @@ export function createRefreshSubScope(provider: Provider): Middleware {
     const handed = requested.map((v) => (held.has(v) ? v : ([...held].find((p) => grantsScope(p, v)) ?? v)));
     if (handed.every((v) => held.has(v))) {
       form['scope'] = formatScopes(new Set(handed));
-      narrowed.set(ctx.req, formatScopes(requested));
+      state.narrowedScope = formatScopes(requested);
     }
     return next();
   };
-}
-
-/** The exact values a refresh narrowed to, for this request (stored by provider/access-token-scope.ts). */
-export function narrowedScope(req: IncomingMessage): string | undefined {
-  return narrowed.get(req);
 }

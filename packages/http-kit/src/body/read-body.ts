@@ -63,12 +63,12 @@ export async function readBody(ctx: Context, options: ReadBodyOptions = {}): Pro
 }
 
 function settingsOf(ctx: Context): RequestSettings {
-  const found = getSettings(ctx.req);
+  const found = getSettings(ctx);
   if (found) return found;
   // readBody without the kit middleware: the default registry and limit.
   fallbackOptions ??= resolveOptions();
   const created: RequestSettings = { options: fallbackOptions };
-  setSettings(ctx.req, created);
+  setSettings(ctx, created);
   return created;
 }
 

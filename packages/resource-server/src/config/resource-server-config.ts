@@ -3,7 +3,6 @@ import type { ProxyTrust, SettingValues } from '@heroes/platform';
 import type { TRACING_SETTINGS } from '@heroes/platform/settings';
 import { defaults, type FIXED } from './defaults.ts';
 import type { SETTINGS } from './settings.ts';
-import type { AppLayer } from '../app-layers.ts';
 
 type FromSettings = SettingValues<typeof SETTINGS>;
 
@@ -12,8 +11,6 @@ export interface ResourceServerConfig extends Omit<FromSettings, 'clientSecret' 
   clientSecret: string;
   /** Optional logger; the platform's `createLogger('resource-server')` when absent. */
   logger?: Logger;
-  /** Test-only, never a setting: app layers left out (app.ts; `npm run bench`'s layer table). */
-  skipLayers?: readonly AppLayer[];
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
