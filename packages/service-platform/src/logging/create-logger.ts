@@ -1,11 +1,12 @@
 /**
  * The pino logger of a process: JSON lines to stdout at `LOG_LEVEL`; `err` through serializeError() (payloads,
- * configuration and credential headers never written); a line written during a request carries its `reqId`. stdout is
- * pino's asynchronous destination, written at 4 KiB or every 500 ms and flushed synchronously at exit (process.exit(),
- * an uncaught exception, the loop's end): only SIGKILL loses lines.
+ * configuration and credential headers never written); a line written during a request carries its `reqId`.
+ * stdout is asynchronous, a turn's lines in one write (turn-batched-stdout.ts), flushed synchronously at exit.
+ * Usage: createLogger('resource-server').info({ port }, 'listening')
  */
-import { destination as pinoDestination, pino, type DestinationStream, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
+import { turnBatchedStdout } from './turn-batched-stdout.ts';
 import { serializeError } from '@heroes/http-kit';
 import { startupLogLevel } from '../settings/log-level-setting.ts';
 
@@ -30,18 +31,6 @@ function mergeRequestFields(line: object, fields: object): object {
   return fields === NOTHING ? line : Object.assign(fields, line);
 }
 
-let stdout: ReturnType<typeof pinoDestination> | undefined;
-
-function sharedStdout(): DestinationStream {
-  if (stdout === undefined) {
-    const stream = pinoDestination({ dest: 1, sync: false, minLength: 4096 });
-    setInterval(() => stream.flush(), 500).unref();
-    process.on('exit', () => stream.flushSync());
-    stdout = stream;
-  }
-  return stdout;
-}
-
 /** `destination` defaults to stdout (tests pass a stream to read the lines). */
 export function createLogger(name: string, destination?: DestinationStream): Logger {
   // An unknown level must not crash here: the settings check reports it as one line.
@@ -53,5 +42,5 @@ export function createLogger(name: string, destination?: DestinationStream): Log
     mixin: requestFields,
     mixinMergeStrategy: mergeRequestFields,
   };
-  return pino(options, destination ?? sharedStdout());
+  return pino(options, destination ?? turnBatchedStdout());
 }

@@ -5,9 +5,10 @@
  * internal-access.ts allows (others 403). Use the middleware early: it times what runs below it.
  */
 import type { Context, Middleware } from 'koa';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Cidr } from '../settings/env-parsers.ts';
 import { createInternalAccess } from '../address/internal-access.ts';
+import { RequestSeries } from './request-series.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -38,7 +39,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (options.defaultLabels) registry.setDefaultLabels(options.defaultLabels);
   collectDefaultMetrics({ register: registry });
-  const record = requestSeries(registry);
+  // Counted in place, formatted by the registry at scrape time as prom-client's Counter and Histogram would be (request-series.ts).
+  const series = new RequestSeries(DURATION_BUCKETS);
+  registry.registerMetric(series.counter('http_requests_total', 'HTTP requests answered, by method, route template and status'));
+  registry.registerMetric(series.histogram('http_request_duration_seconds', 'Time from request to the end of its answer, by method, route template and status'));
   const allowed = createInternalAccess(options.allow ?? []);
   const routeOf = options.routeOf ?? ((ctx: Context) => (ctx as Context & { _matchedRoute?: string })._matchedRoute);
 
@@ -49,7 +53,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     const { res } = ctx;
     res.once('close', () => {
       const method = KNOWN_METHODS.has(ctx.method) ? ctx.method : 'other';
-      record(method, routeOf(ctx) ?? 'unmatched', res.headersSent ? String(res.statusCode) : 'none', (performance.now() - started) / 1000);
+      series.record(method, routeOf(ctx) ?? 'unmatched', res.headersSent ? res.statusCode : undefined, (performance.now() - started) / 1000);
     });
     return next();
   };
@@ -90,30 +94,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     counter(name, help, labelNames = []) {
       return new Counter({ name, help, labelNames, registers: [registry] });
     },
-  };
-}
-
-/** The request counter and duration histogram; each (method, route, status) keeps its prom-client label children. */
-function requestSeries(registry: Registry): (method: string, route: string, status: string, seconds: number) => void {
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames, registers: [registry] });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to the end of its answer, by method, route template and status',
-    labelNames,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const children = new Map<string, { requests: Counter.Internal; durations: Histogram.Internal<string> }>();
-  return (method, route, status, seconds) => {
-    const key = `${method} ${status} ${route}`;
-    let child = children.get(key);
-    if (child === undefined) {
-      child = { requests: requests.labels(method, route, status), durations: durations.labels(method, route, status) };
-      children.set(key, child);
-    }
-    child.requests.inc();
-    child.durations.observe(seconds);
   };
 }
 
