@@ -2,7 +2,7 @@
  * A request's span (kind server), opened by each server's first Koa layer while tracing: it continues an incoming W3C
  * `traceparent`, runs the rest of the chain in its context (child spans; trace_id/span_id on log lines, the request
  * line at close too) and ends when the response closes. Ours, not @opentelemetry/instrumentation-http's incoming
- * side: with it tracing cost 6.7× off's CPU on GET /heroes, with this 4.3× (docs/performance.md, a same-bench A/B).
+ * side, which cost more CPU per GET /heroes (figures from separate bench runs: docs/performance.md).
  */
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { Context, Middleware } from 'koa';
