@@ -5,7 +5,7 @@
  */
 export { DEFAULTS as PLATFORM_DEFAULTS } from './defaults.ts';
 export type { Logger } from 'pino';
-export { inSpan, isTracing, nameRoute } from './tracing/spans.ts';
+export { inSpan, isTracing, nameRoute, startChildSpan, withinSpan } from './tracing/spans.ts';
 export { traceRequests } from './tracing/request-span.ts';
 export { BoundedQueue, type BoundedQueueOptions, type QueuePriority } from './queue/bounded-queue.ts';
 export { libuvPoolSize } from './settings/libuv-pool-size.ts';

@@ -41,12 +41,13 @@ export function spawnNode(name: string, entry: string, env: NodeJS.ProcessEnv, c
 /**
  * BENCH_CPU_PROF=<folder>: every process started here writes a V8 CPU
  * profile there when it exits (`node --cpu-prof`, which Node refuses in
- * NODE_OPTIONS), named after the process (`resource-server.<pid>.cpuprofile`).
+ * NODE_OPTIONS), in a folder named after the process, one file per thread
+ * (Node's own names, `CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile`).
  */
 function profileArgs(name: string): string[] {
   const folder = process.env.BENCH_CPU_PROF;
   if (!folder) return [];
-  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`, `--cpu-prof-name=${name}.\${pid}.cpuprofile`];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder, name)}`];
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { inSpan } from '@heroes/platform';
+import { startChildSpan, withinSpan } from '@heroes/platform';
 import type { RevokedTokens } from '@heroes/oauth-scopes';
 import type { IntrospectToken } from './introspect-token.ts';
 import { INACTIVE, type TokenInfo } from './token-info.ts';
@@ -51,21 +51,26 @@ export class CachedIntrospector {
    *   const info = await introspector.lookup(token);
    */
   lookup(token: string): Promise<TokenInfo> {
-    return inSpan('introspection', (span) => this.#lookup(token, (result) => {
-      span.setAttribute('heroes.introspection.cache', result);
-      this.#options.onLookup?.(result);
-    }));
-  }
-
-  async #lookup(token: string, report: (result: 'hit' | 'miss' | 'uncached') => void): Promise<TokenInfo> {
+    const span = startChildSpan('introspection');
     if (!this.trusted) {
-      report('uncached');
-      return this.#introspect(token);
+      this.#report(span, 'uncached');
+      return withinSpan(span, () => this.#introspect(token));
     }
     const key = crypto.createHash('sha256').update(token).digest('hex');
     const cached = this.#active.get(key) ?? (this.#inactive.get(key) ? INACTIVE : undefined) ?? this.#inFlight.get(key);
-    report(cached ? 'hit' : 'miss');
-    return cached ?? this.#call(key, token);
+    if (cached === undefined) {
+      this.#report(span, 'miss');
+      return withinSpan(span, () => this.#call(key, token));
+    }
+    // A hit starts nothing: its span ends here, never the current one (docs/operations.md, "Tracing").
+    this.#report(span, 'hit');
+    span.end();
+    return Promise.resolve(cached);
+  }
+
+  #report(span: ReturnType<typeof startChildSpan>, result: 'hit' | 'miss' | 'uncached'): void {
+    span.setAttribute('heroes.introspection.cache', result);
+    this.#options.onLookup?.(result);
   }
 
   /** Drops what a revocation notice names (undefined: everything). */

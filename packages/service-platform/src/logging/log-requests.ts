@@ -1,8 +1,10 @@
 /**
  * One log line per request when the response closes: `{ method, path, client, status, ms }` (`aborted` when it did
  * not finish). `status` is what was sent (`null` if no header went out); `path` without the query (it may hold
- * secrets); headers and bodies never; `reqId` is read when the request starts ('close' runs outside its context).
+ * secrets); headers and bodies never. 'close' runs outside the request's context: `reqId` is read when the request
+ * starts, and the line is written in the context of that moment (the trace ids of docs/operations.md, "Tracing").
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { currentRequestId } from './request-context.ts';
@@ -26,7 +28,8 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra?: Readonly<Rec
   const client = ctx.ip;
   const reqId = currentRequestId();
   const res = ctx.res;
-  res.once('close', () => {
+  const inRequestContext = AsyncLocalStorage.snapshot();
+  res.once('close', () => inRequestContext(() => {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const status = res.headersSent ? res.statusCode : null;
     // Built once, in its final shape: no spread copies per request (a request's line is the busiest path of the logger).
@@ -34,5 +37,5 @@ export function logWhenClosed(ctx: Context, logger: Logger, extra?: Readonly<Rec
     if (extra !== undefined) Object.assign(line, extra);
     if (!res.writableFinished) line['aborted'] = true;
     logger.info(line, 'request');
-  });
+  }));
 }

@@ -1,12 +1,12 @@
 /**
  * A request's span (kind server), opened by each server's first Koa layer while tracing: it continues an incoming W3C
  * `traceparent`, runs the rest of the chain in its context (child spans; trace_id/span_id on log lines, the request
- * line at close too) and ends when the response closes. Ours, not @opentelemetry/instrumentation-http's incoming
- * side, which cost more CPU per GET /heroes (figures from separate bench runs: docs/performance.md).
+ * line at close too: log-requests.ts writes it in the request's context) and ends when the response closes. Ours, not
+ * @opentelemetry/instrumentation-http's incoming side, which cost more CPU per GET /heroes (docs/performance.md).
  */
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { Context, Middleware } from 'koa';
-import { redactQuery } from './scrubbed-span-exporter.ts';
+import { redactQuery } from './scrub-spans.ts';
 
 /** Requests that make no span: probes and scrapes, many a minute, never slow for a reason a trace would show. */
 const UNTRACED_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
@@ -25,11 +25,8 @@ export function traceRequests(): Middleware {
         ? { 'http.request.method': ctx.method, 'url.path': path }
         : { 'http.request.method': ctx.method, 'url.path': path, 'url.query': redactQuery(query) },
     }, parent);
-    const active = trace.setSpan(parent, span);
-    // The response's listeners (the request log line) run in the span's context, wherever 'close' is emitted from.
-    context.bind(active, ctx.res);
     ctx.res.once('close', () => endRequestSpan(ctx, span));
-    return context.with(active, next);
+    return context.with(trace.setSpan(parent, span), next);
   };
 }
 

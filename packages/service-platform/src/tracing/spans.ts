@@ -2,9 +2,9 @@
  * The servers' own spans (introspection, the forward, the hash queue) and the request span's route, through the
  * OpenTelemetry API only: while tracing is off none of it creates anything (`inSpan` runs the work as it is; the
  * request span's layer is not wired: request-span.ts).
- * Usage: await inSpan('introspection', (span) => lookup(token, span)); if (isTracing()) app.use(traceRequests())
+ * Usage: await inSpan('forward', (span) => call(span)); startChildSpan('lookup').end(); if (isTracing()) app.use(traceRequests())
  */
-import { SpanStatusCode, trace, type Attributes, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Attributes, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
 
 const tracer = trace.getTracer('heroes');
 let tracing = false;
@@ -36,12 +36,20 @@ export async function flushSpans(): Promise<void> {
 const NO_SPAN = trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 });
 
 /**
- * Runs `work` in a child span of the current one, named `name`; a thrown
- * error marks the span failed (its class name only: messages may quote input).
+ * A child span of the current one, named `name`, not made current: for a step that starts no span of its own (a
+ * cache hit), ended by the caller; or handed to withinSpan() for one that does. Off: a span that records nothing.
  */
-export function inSpan<T>(name: string, work: (span: Span) => Promise<T>, attributes?: Attributes): Promise<T> {
-  if (!tracing) return work(NO_SPAN);
-  return tracer.startActiveSpan(name, attributes ? { attributes } : {}, async (span) => {
+export function startChildSpan(name: string, attributes?: Attributes): Span {
+  return tracing ? tracer.startSpan(name, attributes ? { attributes } : undefined) : NO_SPAN;
+}
+
+/**
+ * Runs `work` with `span` as the current span (the spans it starts are its children, its calls carry it on) and ends
+ * `span` when `work` settles; a thrown error marks the span failed (its class name only: messages may quote input).
+ */
+export function withinSpan<T>(span: Span, work: (span: Span) => Promise<T>): Promise<T> {
+  if (!tracing) return work(span);
+  return context.with(trace.setSpan(context.active(), span), async () => {
     try {
       return await work(span);
     } catch (err) {
@@ -51,6 +59,12 @@ export function inSpan<T>(name: string, work: (span: Span) => Promise<T>, attrib
       span.end();
     }
   });
+}
+
+/** Runs `work` in a new child span of the current one, named `name` (withinSpan). */
+export function inSpan<T>(name: string, work: (span: Span) => Promise<T>, attributes?: Attributes): Promise<T> {
+  if (!tracing) return work(NO_SPAN);
+  return withinSpan(startChildSpan(name, attributes), work);
 }
 
 /**

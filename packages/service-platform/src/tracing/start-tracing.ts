@@ -1,9 +1,8 @@
 /**
  * The OpenTelemetry SDK of one server, loaded only when tracing is asked for: the module hook for the instrumented
  * modules only; AsyncLocalStorage context and W3C Trace Context (an incoming `traceparent` continued); a provider with
- * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER and a batch OTLP/HTTP exporter through
- * ScrubbedSpanExporter; outgoing node:http and undici, pg (never values), pino (ids on log lines); the request's own
- * span is request-span.ts's.
+ * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER, ScrubSpans and a batch OTLP/HTTP exporter; outgoing
+ * node:http and undici, pg (never values), pino (ids on log lines); the request's own span is request-span.ts's.
  */
 import { register } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -28,7 +27,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import type { SamplerName, TracingSettings } from '../settings/tracing-settings.ts';
-import { ScrubbedSpanExporter } from './scrubbed-span-exporter.ts';
+import { ScrubSpans } from './scrub-spans.ts';
 import { markTracing } from './spans.ts';
 
 export async function startTracing(settings: TracingSettings, defaultServiceName: string): Promise<void> {
@@ -44,8 +43,9 @@ export async function startTracing(settings: TracingSettings, defaultServiceName
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the server's own name.
     resource: resourceFromAttributes({ 'service.name': defaultServiceName }).merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] })),
     sampler: samplerOf(settings.sampler, settings.samplerArg),
-    spanProcessors: [new BatchSpanProcessor({
-      exporter: new ScrubbedSpanExporter(exporter),
+    // ScrubSpans first: every span is scrubbed as it ends, before the batch holds it (scrub-spans.ts).
+    spanProcessors: [new ScrubSpans(), new BatchSpanProcessor({
+      exporter,
       scheduledDelayMillis: settings.bspScheduleDelayMs,
       exportTimeoutMillis: settings.bspExportTimeoutMs,
       maxQueueSize: settings.bspMaxQueueSize,
@@ -58,7 +58,7 @@ export async function startTracing(settings: TracingSettings, defaultServiceName
     tracerProvider: provider,
     instrumentations: [
       // Outgoing calls only (the forward, introspection); each server's first Koa layer makes the request's span
-      // (request-span.ts). Query values never leave in full: ScrubbedSpanExporter redacts them all.
+      // (request-span.ts). Query values never leave in full: ScrubSpans redacts them all.
       new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       new UndiciInstrumentation(),
       // Statements of a request only: the revocation feed's heartbeat and the purge timer make none.

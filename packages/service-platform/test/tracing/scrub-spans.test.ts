@@ -1,5 +1,6 @@
 import test from 'ava';
-import { redactQuery, scrubAttributes, withoutLiterals } from '../../src/tracing/scrubbed-span-exporter.ts';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { redactQuery, scrubAttributes, ScrubSpans, withoutLiterals } from '../../src/tracing/scrub-spans.ts';
 
 test('every query value is redacted, keys kept', (t) => {
   t.is(redactQuery('client_id=app&state=s3cr3t&code_challenge=abc&flag'), 'client_id=REDACTED&state=REDACTED&code_challenge=REDACTED&flag');
@@ -35,4 +36,22 @@ test('captured credential headers are dropped, other attributes pass as they are
     'http.request.header.accept': ['application/json'],
     'http.response.status_code': 200,
   }), { 'http.request.header.accept': ['application/json'], 'http.response.status_code': 200 });
+});
+
+test('ScrubSpans, first of the provider\'s processors, scrubs every span before an exporter sees it; a clean span stays as it is', async (t) => {
+  const exporter = new InMemorySpanExporter();
+  const provider = new TracerProvider({ spanProcessors: [new ScrubSpans(), new SimpleSpanProcessor({ exporter })] });
+  const tracer = provider.getTracer('test');
+  const span = tracer.startSpan('GET', { attributes: { 'url.full': 'http://127.0.0.1:1/auth/code?code=xyz', 'http.request.header.cookie': ['sid=1'] } });
+  span.setAttribute('db.query.text', "SELECT 'secret'");
+  span.addEvent('step', { 'url.query': 'token=abc' });
+  span.end();
+  const clean = { 'url.path': '/heroes', 'http.response.status_code': 200 };
+  tracer.startSpan('GET /heroes', { attributes: clean }).end();
+  await provider.forceFlush();
+  const [scrubbed, untouched] = exporter.getFinishedSpans();
+  t.deepEqual(scrubbed!.attributes, { 'url.full': 'http://127.0.0.1:1/auth/code?code=REDACTED', 'db.query.text': 'SELECT ?' });
+  t.deepEqual(scrubbed!.events[0]!.attributes, { 'url.query': 'token=REDACTED' });
+  t.deepEqual(untouched!.attributes, clean);
+  await provider.shutdown();
 });
