@@ -7,8 +7,9 @@
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { mapDatabaseError } from './middleware/database-answers.ts';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import {
+  answerDatabaseFailures,
   createHttpKit,
   noSniff,
   NotFoundError,
@@ -191,7 +192,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createRequestLogger(logger));
   // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
   app.use(holdRefusalsAtEdge);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
