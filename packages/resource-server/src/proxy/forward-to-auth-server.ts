@@ -248,7 +248,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     }
     ctx.respond = false;
     req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
-    setForwardedHeaders(req);
+    setForwardedHeaders(ctx);
     req.headers[EDGE_HOLDS_REFUSALS] = '1';
     // A span of its own (docs/operations.md, "Tracing"): the upstream call's client span and the authorization server's spans are its children.
     await inSpan('forward to authorization server', () => new Promise<void>((resolve) => {
