@@ -7,6 +7,7 @@ import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 
 // Before the server's modules load, as its own main.ts does (a full collection runs while they do).
 limitHeapGrowth();
+const { performance } = await import('node:perf_hooks');
 const { createLogger, currentRequestId, stopOnSignals } = await import('@heroes/platform');
 const { answerDatabaseFailures, createHttpKit } = await import('@heroes/http-kit');
 const { classifyDatabaseError } = await import('@heroes/db/database-errors');
