@@ -7,7 +7,7 @@ import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 
 // Before the server's modules load, as its own main.ts does (a full collection runs while they do).
 limitHeapGrowth();
-const { performance } = await import('node:perf_hooks');
+const { default: pinoHttp } = await import('pino-http');
 const { createLogger, currentRequestId, stopOnSignals } = await import('@heroes/platform');
 const { answerDatabaseFailures, createHttpKit } = await import('@heroes/http-kit');
 const { classifyDatabaseError } = await import('@heroes/db/database-errors');
@@ -25,23 +25,35 @@ function composeVariant(deps) {
     .map(([name, layer]) => [name, name === 'http-kit' && skipLayers.includes('compression')
       ? createHttpKit({ maxBodyBytes: deps.config.maxBodyBytes, logger, skip: { compression: true }, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware
       : layer]);
-  return createApp(deps, process.env.BENCH_REQUEST_LOG === 'hand-written' ? layers.map(([name, layer]) => [name, name === 'log' ? handWrittenLog : layer]) : layers);
+  return createApp(deps, process.env.BENCH_REQUEST_LOG === 'pino-http' ? layers.map(([name, layer]) => [name, name === 'log' ? pinoHttpLog : layer]) : layers);
 }
 
-/** The A/B of the request log (issue 28): the line as written by hand before pino-http wrote it. */
-function handWrittenLog(ctx, next) {
-  const started = performance.now();
-  const { method, path } = ctx;
-  const client = ctx.ip;
-  const reqId = currentRequestId();
-  const res = ctx.res;
-  res.once('close', () => {
-    const ms = Math.round((performance.now() - started) * 100) / 100;
-    const status = res.headersSent ? res.statusCode : null;
-    const line = reqId === undefined ? { method, path, client, status, ms } : { reqId, method, path, client, status, ms };
-    if (!res.writableFinished) line.aborted = true;
-    logger.info(line, 'request');
-  });
+/**
+ * The A/B of the request log (issue 28): the same line through pino-http, in its cheapest shape (no request
+ * serializer, one child logger per request for the id).
+ */
+const pinoHttpLogger = pinoHttp({
+  logger,
+  quietReqLogger: true,
+  quietResLogger: true,
+  wrapSerializers: false,
+  serializers: { req: (req) => req.method },
+  customAttributeKeys: { reqId: 'reqId' },
+  genReqId: () => currentRequestId(),
+  customLogLevel: () => 'info',
+  customSuccessMessage: () => 'request',
+  customErrorMessage: () => 'request',
+  customSuccessObject: (req, res, value) => lineOf(req, res, value.responseTime),
+  customErrorObject: (req, res, _err, value) => lineOf(req, res, value.responseTime),
+});
+function lineOf(req, res, ms) {
+  const line = { ...req.started, status: res.headersSent ? res.statusCode : null, ms };
+  if (!res.writableFinished) line.aborted = true;
+  return line;
+}
+function pinoHttpLog(ctx, next) {
+  ctx.req.started = { method: ctx.method, path: ctx.path, client: ctx.ip };
+  pinoHttpLogger(ctx.req, ctx.res);
   return next();
 }
 

@@ -1,53 +1,12 @@
 /**
- * One log line per request through pino-http, written when its answer ends or its connection closes:
- * `{ reqId, method, path, client, status, ms }` at info, `aborted` when it did not finish, `status` null when no header
- * went out. `path` without the query (it may hold secrets), taken as the request came in; headers and bodies never.
+ * One log line per request when the response closes: `{ method, path, client, status, ms }` (`aborted` when it did
+ * not finish). `status` is what was sent (`null` if no header went out); `path` without the query (it may hold
+ * secrets); headers and bodies never; `reqId` is read when the request starts ('close' runs outside its context).
+ * Kept over pino-http: with it GET /heroes missed its CPU goal in a same-run A/B (docs/performance.md, "Current figures").
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import { currentRequestId } from './request-context.ts';
-
-interface Started {
-  method: string;
-  path: string;
-  client: string;
-  extra: Readonly<Record<string, unknown>> | undefined;
-}
-type LoggedRequest = IncomingMessage & { started?: Started };
-
-// One pino-http instance per logger (its options are fixed), not per request.
-const httpLoggers = new WeakMap<Logger, HttpLogger<IncomingMessage, ServerResponse>>();
-
-function lineOf(req: LoggedRequest, res: ServerResponse, ms: number): Record<string, unknown> {
-  const { method, path, client, extra } = req.started!;
-  const line: Record<string, unknown> = { method, path, client, status: res.headersSent ? res.statusCode : null, ms };
-  if (extra !== undefined) Object.assign(line, extra);
-  if (!res.writableFinished) line['aborted'] = true;
-  return line;
-}
-
-function httpLoggerOf(logger: Logger): HttpLogger<IncomingMessage, ServerResponse> {
-  let httpLogger = httpLoggers.get(logger);
-  if (httpLogger === undefined) {
-    httpLogger = pinoHttp({
-      logger,
-      quietReqLogger: true,
-      quietResLogger: true,
-      customAttributeKeys: { reqId: 'reqId' },
-      // The id createRequestId gave the request (its context ends before the answer does).
-      genReqId: () => currentRequestId() as string,
-      customLogLevel: () => 'info',
-      customSuccessMessage: () => 'request',
-      customErrorMessage: () => 'request',
-      customSuccessObject: (req, res, value) => lineOf(req, res, (value as { responseTime: number }).responseTime),
-      customErrorObject: (req, res, _err, value) => lineOf(req, res, (value as { responseTime: number }).responseTime),
-    });
-    httpLoggers.set(logger, httpLogger);
-  }
-  return httpLogger;
-}
 
 export function createRequestLogger(logger: Logger): Middleware {
   return function logRequests(ctx, next) {
@@ -56,9 +15,25 @@ export function createRequestLogger(logger: Logger): Middleware {
   };
 }
 
-/** Writes the request's line once its response ends; `extra` (read then) is the edge forwarder's `{ forwarded }`. */
+/**
+ * Writes the request's line once its response closes, timed from now; the
+ * one place the line is built (the edge's forwarder adds `forwarded: true`).
+ *
+ * Usage: `logWhenClosed(ctx, logger, { forwarded: true })`
+ */
 export function logWhenClosed(ctx: Context, logger: Logger, extra?: Readonly<Record<string, unknown>>): void {
-  const req = ctx.req as LoggedRequest;
-  req.started = { method: ctx.method, path: ctx.path, client: ctx.ip, extra };
-  httpLoggerOf(logger)(req, ctx.res);
+  const started = performance.now();
+  const { method, path } = ctx;
+  const client = ctx.ip;
+  const reqId = currentRequestId();
+  const res = ctx.res;
+  res.once('close', () => {
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    const status = res.headersSent ? res.statusCode : null;
+    // Built once, in its final shape: no spread copies per request (a request's line is the busiest path of the logger).
+    const line: Record<string, unknown> = reqId === undefined ? { method, path, client, status, ms } : { reqId, method, path, client, status, ms };
+    if (extra !== undefined) Object.assign(line, extra);
+    if (!res.writableFinished) line['aborted'] = true;
+    logger.info(line, 'request');
+  });
 }
