@@ -130,6 +130,8 @@ process.exit(0);
 `;
 
 export interface SocketHolder {
+  /** The holder's process id (its CPU time: /proc/<pid>/stat). */
+  pid: number;
   send<T = HolderStatus>(command: Record<string, unknown>): Promise<T>;
   stop(): Promise<void>;
 }
@@ -139,6 +141,7 @@ export async function startSocketHolder(): Promise<SocketHolder> {
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
+    pid: child.pid!,
     async send<T>(command: Record<string, unknown>): Promise<T> {
       child.stdin!.write(`${JSON.stringify(command)}\n`);
       const next = await lines.next();
