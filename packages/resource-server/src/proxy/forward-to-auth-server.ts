@@ -78,7 +78,12 @@ export interface AuthForwarderOptions {
   /** Forwarded requests in flight per client address (then 429). */
   perAddressMax: number;
   logger: Logger;
+  /** A delayed refusal was sent after its hold: decided by the authorization server (held here) or by the edge (a repeat). */
+  onRefusalAnswered?: (decidedBy: RefusalDecider) => void;
 }
+
+/** Who decided a refusal the edge answered after its hold. */
+export type RefusalDecider = 'auth_server' | 'edge';
 
 export interface AuthForwarder {
   middleware: Middleware;
@@ -139,6 +144,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     selfHandleResponse: true,
   });
   const { logger } = options;
+  const refusalAnswered = options.onRefusalAnswered ?? (() => {});
   const slots = new AddressSlots(options.perAddressMax);
   const refusals = new RepeatedRefusals();
   const lanes = new AccountLanes();
@@ -170,6 +176,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         writeAnswerHead(req, res, proxyRes);
         res.setHeader('content-length', body.length);
         res.end(body);
+        refusalAnswered('auth_server');
       },
       stream: () => {
         writeAnswerHead(req, res, proxyRes);
@@ -223,7 +230,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         logged['forwarded'] = false;
         logged['repeatedRefusal'] = true;
         ctx.respond = false;
-        refusals.answerAfterHold(refused, res);
+        refusals.answerAfterHold(refused, res, () => refusalAnswered('edge'));
         return;
       }
       if (login !== undefined) {

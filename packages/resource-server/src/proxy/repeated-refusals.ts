@@ -45,6 +45,7 @@ import { FormCodec } from '@heroes/http-kit';
 import { retryAfterWords } from '@heroes/oauth-scopes';
 import { addressBucket } from '@heroes/platform';
 import { usernameKey } from '@heroes/text-rules/username';
+import { spreadHold } from './held-refusals.ts';
 
 /** Longest time a refusal is repeated without asking the authorization server again, ms (LOGIN_BACKOFF_MAX_MS's default). */
 export const MAX_REMEMBER_MS = 15 * 60_000;
@@ -140,11 +141,13 @@ export class RepeatedRefusals {
     this.#known.set(attempt, { status: answer.status, headers, body: answer.body.toString('utf8'), statedSeconds, holdMs, ends: sentAt + refusedMs, until }, { ttl: Math.ceil(ttl) });
   }
 
-  /** Sends `known` on `res` after its hold (nothing if the client leaves meanwhile). */
-  answerAfterHold(known: Remembered, res: http.ServerResponse): void {
+  /** Sends `known` on `res` after its hold (spread: spreadHold), nothing if the client leaves meanwhile; `onSent` once sent. */
+  answerAfterHold(known: Remembered, res: http.ServerResponse, onSent?: () => void): void {
     const timer = setTimeout(() => {
-      if (!res.destroyed) send(known, res);
-    }, known.holdMs);
+      if (res.destroyed) return;
+      send(known, res);
+      onSent?.();
+    }, spreadHold(known.holdMs));
     res.once('close', () => clearTimeout(timer));
   }
 
