@@ -234,7 +234,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         return;
       }
       if (login !== undefined) {
-        const leave = await lanes.enter(login.account);
+        const leave = await lanes.enter(login.account());
         if (res.destroyed) {
           leave();
           ctx.respond = false;

@@ -32,7 +32,7 @@
  *
  * Usage:
  *   const refusals = new RepeatedRefusals();
- *   const { attempt, account } = refusals.attemptOf(ctx.ip, path, req.headers, body) ?? {}; // none: not a login form
+ *   const { attempt, account } = refusals.attemptOf(ctx.ip, path, req.headers, body) ?? {}; // none: not a login form; account() when forwarding
  *   const known = attempt && refusals.recall(attempt);
  *   if (known) refusals.answerAfterHold(known, res); else forward, then on a refusal with REFUSED_MS:
  *   refusals.remember(attempt, sentAt, { status, headers, body }, holdMs, refusedMs);
@@ -85,9 +85,10 @@ export class RepeatedRefusals {
 
   /**
    * The attempt a forwarded request makes and the account it names (both
-   * keyed hashes), or undefined when it is not a login form the edge can judge.
+   * keyed hashes; the account's made only when asked: a repeat answered
+   * here needs none), or undefined when it is not a login form the edge can judge.
    */
-  attemptOf(clientAddress: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer): { attempt: string; account: string } | undefined {
+  attemptOf(clientAddress: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer): { attempt: string; account(): string } | undefined {
     if (!FORM_TYPE.test(headers['content-type'] ?? '')) return undefined;
     let form: Record<string, string | string[]>;
     try {
@@ -99,7 +100,7 @@ export class RepeatedRefusals {
     if (typeof username !== 'string') return undefined;
     const account = usernameKey(username) ?? username;
     const material = [path, addressBucket(clientAddress), account, form['grant_type'], headers.origin, headers.authorization, form['client_id'], form['client_secret']];
-    return { attempt: this.#digest(JSON.stringify(material)), account: this.#digest(account) };
+    return { attempt: this.#digest(JSON.stringify(material)), account: () => this.#digest(account) };
   }
 
   #digest(text: string): string {
