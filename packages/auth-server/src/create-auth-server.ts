@@ -7,8 +7,9 @@
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { mapDatabaseError } from './middleware/database-answers.ts';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import {
+  answerDatabaseFailures,
   createHttpKit,
   noSniff,
   NotFoundError,
@@ -17,6 +18,7 @@ import {
 } from '@heroes/http-kit';
 import {
   BoundedQueue,
+  createClientAddress,
   createHealth,
   createLogger,
   createRequestId,
@@ -48,7 +50,6 @@ import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
-import { judgeClientAddress } from './throttle/client-address.ts';
 import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
 import { internalOnly } from './middleware/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
@@ -182,7 +183,8 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
   // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
   if (isTracing()) app.use(traceRequests());
-  app.use(judgeClientAddress(config.trustedProxies));
+  // Trusted proxies here: the edge, on loopback or in AUTH_TRUSTED_PROXIES; oidc-provider's code reads ctx.state too.
+  app.use(createClientAddress({ kind: 'networks', networks: config.trustedProxies }));
   app.use(noSniff);
   app.use(createRequestId());
   app.use(internalOnly(config.metricsAllow));
@@ -191,7 +193,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   app.use(createRequestLogger(logger));
   // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
   app.use(holdRefusalsAtEdge);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware);
+  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware);
   app.use(async function notFound(ctx, next) {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();

@@ -1,13 +1,7 @@
 /**
- * The headers by which the edge holds the authorization server's
- * deliberately delayed refusals (docs/http.md, "Fair forwarding"): the edge
- * marks every forwarded request with EDGE_HOLDS_REFUSALS; the authorization
- * server, believing it only from a trusted peer, answers such a refusal at
- * once with HOLD_MS (the delay, ms), which the edge removes and waits out
- * without a connection to the authorization server. A refused user login
- * also carries REFUSED_MS: how long the same attempt (the same account from
- * the same client address) stays refused, so the edge may answer a repeat
- * of it itself until then (the edge's repeated-refusals.ts).
+ * The headers by which the edge holds the authorization server's delayed refusals (docs/http.md, "Fair forwarding"):
+ * EDGE_HOLDS_REFUSALS on every forwarded request; HOLD_MS (the delay) and, for a user login, REFUSED_MS (how long the
+ * same attempt stays refused) on such a refusal, removed by the edge (its held-refusals.ts and repeated-refusals.ts).
  */
 export const EDGE_HOLDS_REFUSALS = 'x-edge-holds-refusals';
 export const HOLD_MS = 'x-edge-hold-ms';

@@ -1,52 +1,9 @@
 /**
- * Middleware: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own
- * protected resource metadata, RFC 9728) go to the authorization server untouched, through http-proxy-3 (the maintained
- * rewrite of http-proxy), streaming both ways.
- * - the path is judged after normalisation (normalize-path.ts: dot-segments,
- *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
- *   but normalises outside these prefixes (`/auth/../metrics`) → 404 JSON,
- *   so the authorization server's own /metrics and /health/* are never
- *   reached through the edge;
- * - runs before http-kit: these bodies are never decoded or re-encoded
- *   here; status, headers, redirects (Location) and cookies pass as they are.
- * - fair forwarding (docs/http.md): at most `perAddressMax` forwarded
- *   requests in flight per client address (address-slots.ts; beyond → 429
- *   JSON with Retry-After); a body is read whole at the edge within
- *   `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
- *   connection is taken; a refusal the authorization server wants delayed
- *   is held here, its connection and slot already given back
- *   (held-refusals.ts); a refused login said to stay refused is answered
- *   here when repeated (the same attempt from the same address, whatever
- *   the password), without forwarding (repeated-refusals.ts); login
- *   attempts of one account go to the authorization server a few at a
- *   time, the rest waiting here (account-lanes.ts).
- * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
- * - keep-alive agent to the authorization server, at most `maxSockets`
- *   connections (AUTH_PROXY_MAX_SOCKETS).
- * - authorization server unreachable or silent for timeoutMs → 503 JSON
- *   `{"error":"authorization server unavailable"}` with Retry-After (never
- *   500, never a hang);
- *   it answered but its response could not be parsed (HPE_* from Node's
- *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
- *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
- *   already started, the connection is cut instead.
- * - the authorization server answered before reading the whole body (413,
- *   415, 400) → its answer is relayed, with `Connection: close` when the
- *   client is still uploading; a cut upload after that answer (EPIPE,
- *   ECONNRESET) is no outage: the rest of the body is discarded (lingering
- *   close bounds it) and logged at info;
- * - a Content-Length over maxBodyBytes (AUTH_MAX_BODY_BYTES, the
- *   authorization server's own limit) → 413 JSON `entity length
- *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
- *   the authorization server's early 413 and close would cut the upload
- *   (EPIPE) and the client would see a 503 instead;
- * - upstream response headers may total maxHeaderBytes (64 KB), so a long
- *   but legitimate Location still relays.
- * - traced: a span `forward to authorization server` around the upstream
- *   call (whose client span carries the `traceparent` on);
- * - one log line per forwarded request (the platform's logWhenClosed); a
- *   failure logs only code, syscall and message — never the error's
- *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
+ * The edge's forwarder: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own RFC 9728 metadata) go to the
+ * authorization server through http-proxy-3, before http-kit, bodies and answers passed as they are. The path is judged
+ * after normalisation (a forwarded-looking path that normalises elsewhere → 404); fair forwarding per docs/http.md;
+ * X-Forwarded-* per forwarded-headers.ts. Unreachable or silent → 503 with Retry-After, an unparsable answer → 502
+ * (RFC 9110 section 15.6.3), a Content-Length over the limit → 413. Failures log code and syscall, never upstream bytes.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -255,7 +212,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     }
     ctx.respond = false;
     req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
-    setForwardedHeaders(req);
+    setForwardedHeaders(ctx);
     req.headers[EDGE_HOLDS_REFUSALS] = '1';
     // A span of its own (docs/operations.md, "Tracing"): the upstream call's client span and the authorization server's spans are its children.
     await inSpan('forward to authorization server', () => new Promise<void>((resolve) => {
