@@ -7,7 +7,7 @@
 import Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { mapDatabaseError } from './middleware/database-answers.ts';
+import { mapDatabaseError } from './shared/database-answers.ts';
 import {
   createHttpKit,
   noSniff,
@@ -30,27 +30,27 @@ import {
 import { createAuditTrail } from './audit/audit-trail.ts';
 import { createLoginAuditor } from './audit/login-audit.ts';
 import { recordKeysRotated } from './audit/keys-audit.ts';
-import { followSigningKeys } from './provider/signing-keys.ts';
+import { followSigningKeys } from './library/signing-keys.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
 import { startPurgeTimer } from './adapter/purge-expired.ts';
 import { createCodeRouter } from './endpoints/code-endpoint.ts';
-import { mountEndpoints } from './endpoints/endpoint.ts';
+import { mountEndpoints } from './shared/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import { DEFAULTS } from './config/defaults.ts';
 import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
 import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
-import { registerPasswordGrant } from './provider/password-grant.ts';
-import { registerClientCredentialsGrant } from './provider/client-credentials-grant.ts';
-import { createForwardingFilter } from './middleware/trust-forwarded.ts';
+import { registerPasswordGrant } from './library/password-grant.ts';
+import { registerClientCredentialsGrant } from './library/client-credentials-grant.ts';
+import { createForwardingFilter } from './shared/forwarding-filter.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
-import { createProvider } from './provider/create-provider.ts';
-import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
+import { createProvider } from './library/create-provider.ts';
+import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './library/library-seams.ts';
 import { judgeClientAddress } from './throttle/client-address.ts';
 import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
-import { internalOnly } from './middleware/internal-only.ts';
+import { internalOnly } from './shared/internal-only.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
@@ -64,7 +64,7 @@ export interface AuthServerOptions extends Partial<AuthServerConfig> {
   /** Logger for request lines and errors. Default: createLogger('auth-server'). */
   logger?: Logger;
   /**
-   * The introspection fast path (middleware/fast-introspection.ts). Default
+   * The introspection fast path (endpoints/introspection/fast-introspection.ts). Default
    * true; false leaves every introspection to the provider (the fast path's
    * test compares both answers).
    */
@@ -138,7 +138,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // A DPoP proof is accepted once at the token endpoint, by any replica (RFC 9449 section 11.1).
   replaceDpopReplayCheck(provider, async (clientId, jti, expiresAtSeconds) =>
     (await claimProofIds(sqlPool(db), [{ id: proofIdKey('token', clientId, jti), expiresAtMs: expiresAtSeconds * 1000 }]))[0] === true);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (library/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
   // priority (anyone can send one without credentials; a user's password goes first, full → 503).
@@ -207,7 +207,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   })));
   app.use(codeRouter.routes());
 
-  // `auth keys rotate`: the new key signs here without a restart (provider/signing-keys.ts).
+  // `auth keys rotate`: the new key signs here without a restart (library/signing-keys.ts).
   const stopFollowingKeys = options.keys ? () => {} : followSigningKeys({
     provider,
     file: config.keysFile,
@@ -234,7 +234,7 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const handler = app.callback();
       const filter = createForwardingFilter(config.trustedProxies);
-      // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts).
+      // X-Forwarded-* only from the edge (shared/forwarding-filter.ts).
       const serving = await serve((req, res) => {
         filter(req);
         return handler(req, res);

@@ -3,12 +3,12 @@
  * (one file each). The library's other routes are never reached: only
  * these paths are handed to it.
  */
-import type { Endpoint } from './endpoint.ts';
-import { discoveryEndpoints, jwksEndpoint } from './discovery-endpoints.ts';
-import { introspectionEndpoint } from './introspection-endpoint.ts';
-import { createProviderSteps, type ProviderEndpointDeps } from './provider-steps.ts';
-import { revocationEndpoint } from './revocation-endpoint.ts';
-import { tokenEndpoint } from './token-endpoint.ts';
+import type { Endpoint } from '../shared/endpoint.ts';
+import { discoveryEndpoints, jwksEndpoint } from './discovery/discovery-endpoints.ts';
+import { introspectionEndpoint } from './introspection/introspection-endpoint.ts';
+import { createProviderSteps, type ProviderEndpointDeps } from '../shared/provider-steps.ts';
+import { revocationEndpoint } from './revocation/revocation-endpoint.ts';
+import { tokenEndpoint } from './token/token-endpoint.ts';
 
 export function createProviderEndpoints(deps: ProviderEndpointDeps): Endpoint[] {
   const shared = createProviderSteps(deps);

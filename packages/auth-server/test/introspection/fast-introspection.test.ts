@@ -1,5 +1,5 @@
 /**
- * The introspection fast path (middleware/fast-introspection.ts) answers exactly as oidc-provider: the same requests
+ * The introspection fast path (endpoints/introspection/fast-introspection.ts) answers exactly as oidc-provider: the same requests
  * to two servers on one database, with and without it, must get equal status, headers and body bytes; counting the
  * provider's token reads shows which path answered.
  */
