@@ -20,9 +20,9 @@ import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '
 export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint {
   // Ours (listed below), outermost first; the first steps act on the answer on its way out:
   //  1. CORS on our error answers, `Pragma: no-cache`             (provider-steps.ts clientAnswers)
-  //  2. `token_type: bearer` in lower case                         (shared/pragma-no-cache.ts)
+  //  2. `token_type: bearer` in lower case                         (lowercase-bearer.ts)
   //  3. `scope` = state.storedScope, what the token was stored with (library/access-token-scope.ts)
-  //  4. 400 invalid_request → unauthorized_client for an authenticated client (endpoints/token/unauthorized-client.ts)
+  //  4. 400 invalid_request → unauthorized_client for an authenticated client (unauthorized-client.ts)
   //  5. 400 invalid_grant → invalid_dpop_proof for a --require-dpop client without a proof (library/dpop-binding.ts)
   //  6. POST only (405 otherwise; OPTIONS to the library); a database outage anywhere below → 503
   //  7. the form by http-kit's body rules → state.form, handed to the library (shared/read-provider-form.ts)
@@ -30,7 +30,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
   //  9. client authentication normalized: `Basic base64(id:)` is a public client, 401 without any
   // 10. authorization_code: the code's redirect_uri required when the request sent one
   // 11. refresh_token narrowing to a sub-scope: the parent scope handed on, state.narrowedScope kept
-  // 12. refresh_token: the replaced access tokens revoked once the answer is 200 (endpoints/token/revoke-on-refresh.ts)
+  // 12. refresh_token: the replaced access tokens revoked once the answer is 200 (revoke-on-refresh.ts)
   // Then oidc-provider (its lib/actions/token.js), reached through step 13, `toProvider`:
   // 13. no-cache headers; the body read from `ctx.request.body` (library-seams.ts, seam 1); params assembled
   // 14. client authentication: the client found (`ctx.oidc.client`), its secret compared by ours, throttled per
