@@ -1,16 +1,12 @@
 /**
- * The headers by which the edge holds the authorization server's
- * deliberately delayed refusals (docs/http.md, "Fair forwarding"): the edge
- * marks every forwarded request with EDGE_HOLDS_REFUSALS; the authorization
- * server, believing it only from a trusted peer, answers such a refusal at
- * once with HOLD_MS (the delay, ms), which the edge removes and waits out
- * without a connection to the authorization server. A refused user login
- * also carries REFUSED_MS: how long the same attempt (the same account from
- * the same client address) stays refused, so the edge may answer a repeat
- * of it itself until then (the edge's repeated-refusals.ts).
+ * The headers by which the edge holds the authorization server's deliberately delayed refusals (docs/http.md, "Fair
+ * forwarding"), each believed only from a trusted peer and removed before the client sees the answer.
  */
+/** On every request the edge forwards: the edge holds delayed refusals itself. */
 export const EDGE_HOLDS_REFUSALS = 'x-edge-holds-refusals';
+/** On a refusal answered at once: how long (ms) the edge waits before sending it on, with no upstream connection. */
 export const HOLD_MS = 'x-edge-hold-ms';
+/** On a refused user login: how long (ms) the same attempt (account, client address) stays refused; the edge answers its repeats. */
 export const REFUSED_MS = 'x-edge-refused-ms';
 
 /**

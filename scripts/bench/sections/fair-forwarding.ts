@@ -1,27 +1,7 @@
 /**
- * Fair forwarding (docs/http.md): the sign-in path through the edge while
- * attackers hold it, beside the same requests idle.
- * - a second edge process in front of the same authorization server, with
- *   TRUST_PROXY=1, so each attacker socket has an address of its own
- *   (X-Forwarded-For), as a botnet behind an ingress would;
- * - the attackers run in another process (@heroes/test-kit's socket
- *   holder), as on another machine: this process only measures;
- * - idle: the metadata document and a real login (password grant), one
- *   after the other for BENCH_DURATION s, from an address of their own;
- * - attack: 300 uploads send `POST /auth/token` headers with Content-Length
- *   1000 and only `grant_type=password`, then stay silent; then 1,000
- *   guessers, each from its own address, guess the password of an account
- *   locked at the longest back-off (an attack that has gone on a while:
- *   its throttle row is written so), each sending its next guess as soon
- *   as its refusal (held LOGIN_REFUSAL_DELAY_MS, 1 s) has come; once every
- *   guesser has had a refusal (the edge has learnt each one's: printed
- *   beside, at most 3 minutes), the same requests measured again for
- *   BENCH_DURATION s.
- * Goal: p99 under attack ≤ idle p99 + 100 ms, every answer 200. Beside it:
- * how many guesses were answered, and how many of them reached the
- * authorization server (its `login.throttled` events; the edge answers
- * repeats of a refused attempt itself).
- * Leaves behind: the throttled account (its own rows).
+ * Fair forwarding (docs/http.md): sign-ins through the edge while attackers hold it, beside the same requests idle.
+ * Goal: p99 under attack ≤ idle p99 + 100 ms, every answer 200; beside it, how many guesses were answered and how many
+ * reached the authorization server (its `login.throttled` events). Leaves behind: the throttled account (its rows).
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -85,6 +65,18 @@ async function refusalsDecided(ctx: BenchContext, username: string): Promise<num
   return Number(rows[0]!.n);
 }
 
+/**
+ * - a second edge process in front of the same authorization server, with TRUST_PROXY=1, so each attacker socket has
+ *   an address of its own (X-Forwarded-For), as a botnet behind an ingress would;
+ * - the attackers run in another process (@heroes/test-kit's socket holder), as on another machine: this one measures;
+ * - idle: the metadata document and a real login (password grant), one after the other for BENCH_DURATION s, from an
+ *   address of their own;
+ * - attack: 300 uploads send `POST /auth/token` headers with Content-Length 1000 and only `grant_type=password`, then
+ *   stay silent; then 1,000 guessers, each from its own address, guess the password of an account locked at the
+ *   longest back-off (its throttle row written so), each guessing again as soon as its refusal (held
+ *   LOGIN_REFUSAL_DELAY_MS) has come; once every guesser has had a refusal (at most 3 minutes), the same requests
+ *   measured again for BENCH_DURATION s.
+ */
 export const fairForwarding: Section = {
   name: 'fair-forwarding',
   async run(ctx) {

@@ -1,21 +1,8 @@
 /**
- * Where a refused login waits out LOGIN_REFUSAL_DELAY_MS (docs/http.md,
- * "Fair forwarding"). A request from the edge says it holds such answers
- * itself (EDGE_HOLDS_REFUSALS, believed only from a trusted peer: the
- * forwarding filter strips it from anyone else); then the refusal is
- * answered at once with HOLD_MS and the edge sends it to the client after
- * the delay, so a thousand waiting guessers hold no connection between the
- * edge and this server. Any other caller waits here, as before.
- * A refusal that holds for every repeat of the attempt (a user login: the
- * account from this address, whatever the password) also tells the edge
- * how long (REFUSED_MS), so the edge answers the guesses that follow
- * itself and this server, its database and its audit trail see one
- * attempt per (account, address) and refusal, not one per guess.
- *
- * Usage:
- *   app.use(holdRefusalsAtEdge);        // before the endpoints
- *   await delayRefusal(1_000);          // in the throttle, before throwing its 429
- *   await delayRefusal(1_000, 60_000);  // the same, and the attempt stays refused 60 s
+ * Where a refused login waits out LOGIN_REFUSAL_DELAY_MS (docs/http.md, "Fair forwarding"): at the edge when the request
+ * came through it (EDGE_HOLDS_REFUSALS, from a trusted peer only), answered at once with HOLD_MS (and REFUSED_MS for a
+ * refusal that holds for every repeat of the attempt); here for any other caller.
+ * Usage: `app.use(holdRefusalsAtEdge)` before the endpoints; `await delayRefusal(1_000, 60_000)` before a 429.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

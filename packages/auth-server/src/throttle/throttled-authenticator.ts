@@ -1,38 +1,7 @@
 /**
- * Every credential check behind the login throttle (login-throttle.ts):
- * the password check of every login path (password grant, login form) and
- * the client-secret compare of client authentication.
- *
- * Rules enforced here:
- * - a refused attempt throws LoginThrottledError before any credential is
- *   hashed (the callers answer 429 with `Retry-After`), after
- *   `refusalDelayMs`: guessing tools wait for each answer, so the delay,
- *   not the machine, sets how fast they can be refused, and the CPU that
- *   hundreds of refusals a second would take stays with real logins
- *   (spent at the edge when the request came through it: refusal-hold.ts;
- *   for a user login the edge is also told how long the attempt stays
- *   refused, and answers its repeats itself);
- * - otherwise the attempt is counted as it starts (so parallel guesses
- *   cannot overtake the count), the credential is checked, and the outcome
- *   recorded: a failure for the client address, a success resets the
- *   counter and makes the address known. An attempt that could not be
- *   checked (hash queue full, database error) stays counted.
- * - what a success leads to (`onSuccess`: the password grant's writes) is
- *   sent beside the statement that records it, one round trip for both;
- *   the caller is answered once both are done, so its next attempt never
- *   meets the counter of this one. A password grant's user is read beside
- *   the throttle's first statement (read whether the attempt is refused
- *   or not, and dropped when it is).
- * - each user login is recorded in the audit trail (login.succeeded,
- *   login.failed with why, login.throttled), written by the throttle's
- *   statement for the outcome (the same statement, so both or neither);
- *   a refusal changes nothing and is written alone.
- *
- * Usage:
- *   const guard = createThrottleGuard(throttle, { refusalDelayMs: 1000 });
- *   const login = createThrottledAuthenticator(authenticate, guard);
- *   const user = await login('bob', 'bobs-long-password', { address: '203.0.113.7', clientId: 'app' }); // undefined when wrong
- *   const grant = await login('bob', 'bobs-long-password', { address: '203.0.113.7' }, (user) => issue(user)); // issue's result
+ * Every credential check behind the login throttle (login-throttle.ts; docs/oauth.md, "Lockout"): the password check of
+ * every login path (password grant, login form) and the client-secret compare of client authentication. A refused
+ * attempt hashes nothing; an admitted one is counted as it starts, so parallel guesses cannot overtake the count.
  */
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import type { RecordWith } from '../audit/audit-trail.ts';
@@ -92,6 +61,16 @@ export interface ThrottleGuard {
   <T, R>(subject: string, address: string, check: () => Promise<T | undefined>, options: GuardOptions<T, R> & { onSuccess: (result: T) => Promise<R> }): Promise<R | undefined>;
 }
 
+/**
+ * A refused attempt throws LoginThrottledError (429 with Retry-After) after `refusalDelayMs`, spent at the edge when the
+ * request came through it (refusal-hold.ts), so the delay, not the machine, sets how fast guesses are refused. An
+ * admitted attempt is counted as it starts, then checked; its outcome is recorded (a failure for the address; a success
+ * resets the counter and makes the address known), an attempt that could not be checked stays counted. `onSuccess` (the
+ * password grant's writes) goes out beside the statement that records the success, and the audit event is written by
+ * the throttle's statement for the outcome (both or neither); a refusal changes nothing and is written alone.
+ *
+ * Usage: `const user = await guard(accountSubject('bob'), '203.0.113.7', () => check(password))` (undefined: wrong)
+ */
 export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
   return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess, audit, edgeMayRepeat }: GuardOptions<T, R> = {}) {
@@ -111,6 +90,15 @@ export function createThrottleGuard(throttle: LoginThrottle, options: { refusalD
   } as ThrottleGuard;
 }
 
+/**
+ * A user's login behind the guard, audited (login.succeeded, login.failed with why, login.throttled); the user is read
+ * beside the throttle's first statement, whether the attempt is refused or not.
+ *
+ * Usage:
+ *   const login = createThrottledAuthenticator(authenticate, guard);
+ *   const user = await login('bob', 'bobs-long-password', { address: '203.0.113.7', clientId: 'app' }); // undefined when wrong
+ *   const grant = await login('bob', 'bobs-long-password', { address: '203.0.113.7' }, (user) => issue(user)); // issue's result
+ */
 export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard, auditLogin?: LoginAuditor): ThrottledAuthenticator {
   return function throttledLogin<R>(username: string, password: string, origin: LoginOrigin, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
     const check = authenticate(username); // the user's read goes out beside the throttle's statement

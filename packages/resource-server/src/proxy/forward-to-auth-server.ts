@@ -1,52 +1,7 @@
 /**
- * Middleware: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own
- * protected resource metadata, RFC 9728) go to the authorization server untouched, through http-proxy-3 (the maintained
- * rewrite of http-proxy), streaming both ways.
- * - the path is judged after normalisation (normalize-path.ts: dot-segments,
- *   `%2e`, `%2f`, `\`) and forwarded as judged; a path that looks forwarded
- *   but normalises outside these prefixes (`/auth/../metrics`) → 404 JSON,
- *   so the authorization server's own /metrics and /health/* are never
- *   reached through the edge;
- * - runs before http-kit: these bodies are never decoded or re-encoded
- *   here; status, headers, redirects (Location) and cookies pass as they are.
- * - fair forwarding (docs/http.md): at most `perAddressMax` forwarded
- *   requests in flight per client address (address-slots.ts; beyond → 429
- *   JSON with Retry-After); a body is read whole at the edge within
- *   `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
- *   connection is taken; a refusal the authorization server wants delayed
- *   is held here, its connection and slot already given back
- *   (held-refusals.ts); a refused login said to stay refused is answered
- *   here when repeated (the same attempt from the same address, whatever
- *   the password), without forwarding (repeated-refusals.ts); login
- *   attempts of one account go to the authorization server a few at a
- *   time, the rest waiting here (account-lanes.ts).
- * - X-Forwarded-* per forwarded-headers.ts; Host is kept (no changeOrigin).
- * - keep-alive agent to the authorization server, at most `maxSockets`
- *   connections (AUTH_PROXY_MAX_SOCKETS).
- * - authorization server unreachable or silent for timeoutMs → 503 JSON
- *   `{"error":"authorization server unavailable"}` with Retry-After (never
- *   500, never a hang);
- *   it answered but its response could not be parsed (HPE_* from Node's
- *   parser, e.g. a header block over maxHeaderBytes) → 502 JSON
- *   `{"error":"bad gateway"}` (RFC 9110 section 15.6.3); if the answer had
- *   already started, the connection is cut instead.
- * - the authorization server answered before reading the whole body (413,
- *   415, 400) → its answer is relayed, with `Connection: close` when the
- *   client is still uploading; a cut upload after that answer (EPIPE,
- *   ECONNRESET) is no outage: the rest of the body is discarded (lingering
- *   close bounds it) and logged at info;
- * - a Content-Length over maxBodyBytes (AUTH_MAX_BODY_BYTES, the
- *   authorization server's own limit) → 413 JSON `entity length
- *   exceeds maximum` with `Connection: close`, nothing forwarded: relayed,
- *   the authorization server's early 413 and close would cut the upload
- *   (EPIPE) and the client would see a 503 instead;
- * - upstream response headers may total maxHeaderBytes (64 KB), so a long
- *   but legitimate Location still relays.
- * - traced: a span `forward to authorization server` around the upstream
- *   call (whose client span carries the `traceparent` on);
- * - one log line per forwarded request (the platform's logWhenClosed); a
- *   failure logs only code, syscall and message — never the error's
- *   rawPacket/data (they hold the upstream's bytes: codes, tokens).
+ * The edge's forwarder: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own protected resource metadata, RFC
+ * 9728) go to the authorization server untouched through http-proxy-3, before http-kit, with fair forwarding
+ * (docs/http.md, "Fair forwarding"): per-address slots, bodies read whole first, delayed refusals held here.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -123,6 +78,29 @@ function isUnparsableResponse(err: unknown): boolean {
 }
 
 /**
+ * Rules it keeps:
+ * - the path is judged after normalisation (normalize-path.ts: dot-segments, `%2e`, `%2f`, `\`) and forwarded as
+ *   judged; one that normalises outside these prefixes (`/auth/../metrics`) → 404 JSON, so the authorization server's
+ *   /metrics and /health/* are never reached through the edge;
+ * - bodies are never decoded or re-encoded; status, headers, redirects (Location) and cookies pass as they are;
+ *   X-Forwarded-* per forwarded-headers.ts, Host kept (no changeOrigin);
+ * - at most `perAddressMax` requests in flight per client address (address-slots.ts; beyond → 429 JSON with
+ *   Retry-After); a body read whole within `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
+ *   connection is taken; a refusal to delay held here, its connection and slot given back (held-refusals.ts); a login
+ *   said to stay refused answered here when repeated (repeated-refusals.ts); login attempts of one account sent a few
+ *   at a time (account-lanes.ts);
+ * - a keep-alive agent of at most `maxSockets` connections (AUTH_PROXY_MAX_SOCKETS);
+ * - upstream unreachable or silent for `timeoutMs` → 503 JSON `{"error":"authorization server unavailable"}` with
+ *   Retry-After, never 500 or a hang; an unparsable answer (HPE_*) → 502 JSON `{"error":"bad gateway"}` (RFC 9110
+ *   section 15.6.3), or the connection cut if the answer had started;
+ * - an answer before the whole body was read (413, 415, 400) is relayed, with `Connection: close` while the client
+ *   still uploads; the cut upload after it is no outage (discarded, logged at info);
+ * - a Content-Length over `maxBodyBytes` (the authorization server's own limit) → 413 JSON with `Connection: close`,
+ *   nothing forwarded (relayed, the upstream's early 413 and close would reach the client as a 503);
+ * - upstream response headers may total MAX_UPSTREAM_HEADER_BYTES, so a long Location still relays;
+ * - a span `forward to authorization server` around the upstream call; one log line per forwarded request; a
+ *   failure logs only code, syscall and message, never rawPacket/data (the upstream's bytes: codes, tokens).
+ *
  * Usage:
  *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', timeoutMs: 30000, maxBodyBytes: 10485760, logger });
  *   app.use(forwarder.middleware); // before http-kit

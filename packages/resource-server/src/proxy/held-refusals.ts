@@ -1,12 +1,7 @@
 /**
- * The deliberate delay of a refused login (LOGIN_REFUSAL_DELAY_MS) spent at
- * the edge, not on a connection to the authorization server (docs/http.md,
- * "Fair forwarding"; the headers: @heroes/oauth-scopes' refusal-hold-headers.ts):
- * the edge reads such an answer whole, gives the connection and the
- * address's slot back, and sends the answer to the client when the delay
- * is over. A client cannot set the request header through the edge (it is
- * replaced) and the authorization server believes it only from a trusted
- * peer (its forwarding filter), like X-Forwarded-For.
+ * The deliberate delay of a refused login (LOGIN_REFUSAL_DELAY_MS) spent at the edge, not on a connection to the
+ * authorization server (docs/http.md, "Fair forwarding"): such an answer is read whole, the connection and the
+ * address's slot given back, and the answer sent to the client once the delay is over.
  */
 import type http from 'node:http';
 import { HOLD_MS, REFUSED_MS } from '@heroes/oauth-scopes';
