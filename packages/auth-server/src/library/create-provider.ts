@@ -6,7 +6,7 @@
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULTS } from '../config/defaults.ts';
-import type { AuthServerConfig } from '../config/load-config.ts';
+import type { AuthServerConfig } from '../config/auth-server-config.ts';
 import { publishedKeys, type ProviderKeys } from '../config/keys.ts';
 import type { HeroesAccount } from '../accounts/find-account.ts';
 import { DPOP_SIGNING_ALGS, OPENID, resourceIdentifier } from '@heroes/oauth-scopes';

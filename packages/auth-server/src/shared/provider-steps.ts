@@ -24,8 +24,6 @@ export interface ProviderEndpointDeps {
   /** The client that may introspect any token (RESOURCE_SERVER_CLIENT_ID). */
   resourceServerClientId: string;
   secrets: RememberedSecrets;
-  /** The introspection fast path (endpoints/introspection/fast-introspection.ts); false leaves every introspection to the library. */
-  fastIntrospection: boolean;
 }
 
 export interface ProviderSteps {

@@ -1,10 +1,11 @@
 /**
- * A fast path for the common introspection (RFC 7662): a confidential client whose secret the cache verified (Basic),
- * asking once (at most `token_type_hint=access_token`) about a live opaque access token of a live grant and client it
- * may see, gets the provider's answer byte for byte (test/introspection/fast-introspection.test.ts) from one indexed
- * query (@heroes/db's repositories/introspection.ts). Anything else goes to oidc-provider untouched, so all its rules apply.
+ * The introspection answer's fast path (RFC 7662): a confidential client whose secret the cache verified (Basic), asking
+ * once (at most `token_type_hint=access_token`) about a live opaque access token of a live grant and client it may see,
+ * gets oidc-provider's answer byte for byte (test/introspection/fast-introspection.test.ts) from one indexed query
+ * (@heroes/db's repositories/introspection.ts). Anything else goes to the library untouched, so all its rules apply.
  */
 import type { Middleware } from 'koa';
+import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { readIntrospectionRow, type IntrospectionRow, type PrismaClient } from '@heroes/db';
 import { hashToken } from '../../adapter/hash-token.ts';
 import type { FormValue } from '@heroes/http-kit';
@@ -12,6 +13,7 @@ import { requestState } from '../../request-state.ts';
 import type { RememberedSecrets } from '../../clients/secret-cache.ts';
 import { parseBasic } from '../../shared/parse-basic.ts';
 import { storedAudience } from '../../library/access-token-audience.ts';
+import type { IntrospectionAnswer } from './introspection-endpoint.ts';
 
 /** The library's opaque values (see adapter/token-adapter.ts). */
 const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
@@ -28,6 +30,12 @@ export interface FastIntrospectionDeps {
   /** The hero API's resource identifier: the audience of a token stored without one. */
   resource: string;
 }
+
+/** The fast path, then the library for whatever it leaves: the same IntrospectionAnswer as libraryIntrospection. */
+export const fastIntrospection: IntrospectionAnswer = (deps, shared) => [
+  createFastIntrospection({ db: deps.db, issuer: deps.provider.issuer, resourceServerClientId: deps.resourceServerClientId, secrets: deps.secrets, resource: resourceIdentifier(deps.publicBaseUrl) }),
+  shared.toProvider,
+];
 
 export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets, resource }: FastIntrospectionDeps): Middleware {
   return async function fastIntrospection(ctx, next) {
