@@ -5,7 +5,7 @@
 import type { FormValue } from '@heroes/http-kit';
 
 export interface RequestState {
-  /** The form body as we read it (shared/read-provider-form.ts); steps adjust it in place and the library reads it. */
+  /** The form body as we read it (library/read-provider-form.ts); steps adjust it in place and the library reads it. */
   form?: Record<string, FormValue>;
   /** A sub-scope refresh: the exact scope its access token is stored with (endpoints/token/refresh-sub-scope.ts). */
   narrowedScope?: string;

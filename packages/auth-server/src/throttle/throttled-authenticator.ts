@@ -4,7 +4,7 @@
  * attempt hashes nothing; an admitted one is counted as it starts, so parallel guesses cannot overtake the count.
  */
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
-import type { RecordWith } from '../audit/audit-trail.ts';
+import type { RecordWith } from '@heroes/db';
 import { RetryLaterError } from '@heroes/http-kit';
 import { retryAfterWords } from '@heroes/oauth-scopes';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';

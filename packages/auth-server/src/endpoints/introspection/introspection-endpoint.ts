@@ -7,7 +7,7 @@
 import type { Middleware } from 'koa';
 import { ROUTES } from '../../shared/routes.ts';
 import { requireConfidentialIntrospection } from './introspection-guard.ts';
-import { readProviderForm } from '../../shared/read-provider-form.ts';
+import { readProviderForm } from '../../library/read-provider-form.ts';
 import type { Endpoint } from '../../shared/endpoint.ts';
 import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../shared/provider-steps.ts';
 

@@ -5,7 +5,7 @@
  * resource servers.
  */
 import { ROUTES } from '../../shared/routes.ts';
-import { readProviderForm } from '../../shared/read-provider-form.ts';
+import { readProviderForm } from '../../library/read-provider-form.ts';
 import type { Endpoint } from '../../shared/endpoint.ts';
 import { providerMethods, type ProviderSteps } from '../../shared/provider-steps.ts';
 

@@ -7,7 +7,7 @@ import { createRefreshSubScope } from './refresh-sub-scope.ts';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { checkScopeParameter } from './check-scope-parameter.ts';
 import { createResourceParameterCheck } from './check-resource-parameter.ts';
-import { readProviderForm } from '../../shared/read-provider-form.ts';
+import { readProviderForm } from '../../library/read-provider-form.ts';
 import { createCodeRedirectUriCheck } from './require-code-redirect-uri.ts';
 import { createRevokeOnRefresh } from './revoke-on-refresh.ts';
 import { lowercaseBearer } from './lowercase-bearer.ts';
@@ -25,7 +25,7 @@ export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps)
   //  4. 400 invalid_request → unauthorized_client for an authenticated client (unauthorized-client.ts)
   //  5. 400 invalid_grant → invalid_dpop_proof for a --require-dpop client without a proof (library/dpop-binding.ts)
   //  6. POST only (405 otherwise; OPTIONS to the library); a database outage anywhere below → 503
-  //  7. the form by http-kit's body rules → state.form, handed to the library (shared/read-provider-form.ts)
+  //  7. the form by http-kit's body rules → state.form, handed to the library (library/read-provider-form.ts)
   //  8. `scope` and `resource` checked (400 before any read)
   //  9. client authentication normalized: `Basic base64(id:)` is a public client, 401 without any
   // 10. authorization_code: the code's redirect_uri required when the request sent one

@@ -4,8 +4,8 @@
  * came, which keeps its own answers.
  */
 import type { Middleware } from 'koa';
-import { FORM, readForm } from './read-form.ts';
-import { handFormToProvider } from '../library/library-seams.ts';
+import { FORM, readForm } from '../shared/read-form.ts';
+import { handFormToProvider } from './library-seams.ts';
 import { requestState } from '../request-state.ts';
 
 export const readProviderForm: Middleware = async function readProviderForm(ctx, next) {
