@@ -8,8 +8,9 @@ import { limitHeapGrowth } from '@heroes/platform/limit-heap-growth';
 // Before the server's modules load, as its own main.ts does (a full collection runs while they do).
 limitHeapGrowth();
 const { createLogger, stopOnSignals } = await import('@heroes/platform');
-const { createHttpKit } = await import('@heroes/http-kit');
-const { APP_LAYERS, createApp, createAppLayers, createResourceServer, loadConfig, mapDatabaseError } = await import('@heroes/resource-server');
+const { answerDatabaseFailures, createHttpKit } = await import('@heroes/http-kit');
+const { classifyDatabaseError } = await import('@heroes/db/database-errors');
+const { APP_LAYERS, createApp, createAppLayers, createResourceServer, loadConfig } = await import('@heroes/resource-server');
 const skipLayers = (process.env.BENCH_SKIP_LAYERS ?? '').split(',').filter(Boolean);
 const unknown = skipLayers.filter((layer) => !APP_LAYERS.includes(layer));
 if (unknown.length > 0) throw new Error(`unknown layer(s) ${unknown.join(', ')}; known: ${APP_LAYERS.join(', ')}`);
@@ -21,7 +22,7 @@ function composeVariant(deps) {
   const layers = createAppLayers(deps)
     .filter(([name]) => !skipLayers.includes(name))
     .map(([name, layer]) => [name, name === 'http-kit' && skipLayers.includes('compression')
-      ? createHttpKit({ maxBodyBytes: deps.config.maxBodyBytes, logger, skip: { compression: true }, translateError: mapDatabaseError }).middleware
+      ? createHttpKit({ maxBodyBytes: deps.config.maxBodyBytes, logger, skip: { compression: true }, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware
       : layer]);
   return createApp(deps, layers);
 }

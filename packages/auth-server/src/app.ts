@@ -7,15 +7,14 @@
 import Koa, { type Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
-import { createHttpKit, noSniff, NotFoundError, type Logger } from '@heroes/http-kit';
-import { createRequestId, createRequestLogger, isTracing, traceRequests, type Health, type Metrics } from '@heroes/platform';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
+import { answerDatabaseFailures, createHttpKit, noSniff, NotFoundError, type Logger } from '@heroes/http-kit';
+import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRequests, type Health, type Metrics } from '@heroes/platform';
 import type { AuthServerConfig } from './config/auth-server-config.ts';
 import type { RememberedSecrets } from './clients/secret-cache.ts';
 import type { RevocationNotifier } from './notify/revocation-notifier.ts';
 import type { ThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
-import { judgeClientAddress } from './throttle/client-address.ts';
 import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
-import { mapDatabaseError } from './shared/database-answers.ts';
 import { internalOnly } from './shared/internal-only.ts';
 import { mountEndpoints } from './shared/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
@@ -64,7 +63,8 @@ export function createAppLayers(deps: AppDeps, introspect: IntrospectionAnswer =
   return [
     // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
     ...(isTracing() ? [['trace-requests', traceRequests()] as const] : []),
-    ['client-address', judgeClientAddress(config.trustedProxies)],
+    // Trusted proxies here: the edge, on loopback or in AUTH_TRUSTED_PROXIES; oidc-provider's code reads ctx.state too.
+    ['client-address', createClientAddress({ kind: 'networks', networks: config.trustedProxies })],
     ['nosniff', noSniff],
     // A request id first (on every log line of the request), then the probes (no body, no request log line, not counted).
     ['request-id', createRequestId()],
@@ -74,7 +74,7 @@ export function createAppLayers(deps: AppDeps, introspect: IntrospectionAnswer =
     ['log', createRequestLogger(logger)],
     // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
     ['hold-refusals', holdRefusalsAtEdge],
-    ['http-kit', createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: mapDatabaseError }).middleware],
+    ['http-kit', createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware],
     ['not-found', notFound],
     ['endpoints', mountEndpoints(endpoints)],
     ['code', codeRouter.routes() as Middleware],

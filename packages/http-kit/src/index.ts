@@ -44,6 +44,7 @@ export {
 } from './errors/client-errors.ts';
 export { RetryLaterError, type RetryLaterOptions } from './errors/retry-later-error.ts';
 export { toProblem, withRetryAfter, type ErrorTranslator, type Problem } from './errors/to-problem.ts';
+export { answerDatabaseFailures, type DatabaseFailureKind } from './errors/database-answers.ts';
 export { QueueFullError } from './errors/queue-full-error.ts';
 export { serializeError, type SerializedError } from './logging/serialize-error.ts';
 export type { Logger } from 'pino';

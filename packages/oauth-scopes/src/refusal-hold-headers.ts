@@ -1,12 +1,10 @@
 /**
- * The headers by which the edge holds the authorization server's deliberately delayed refusals (docs/http.md, "Fair
- * forwarding"), each believed only from a trusted peer and removed before the client sees the answer.
+ * The headers by which the edge holds the authorization server's delayed refusals (docs/http.md, "Fair forwarding"):
+ * EDGE_HOLDS_REFUSALS on every forwarded request; HOLD_MS (the delay) and, for a user login, REFUSED_MS (how long the
+ * same attempt stays refused) on such a refusal, removed by the edge (its held-refusals.ts and repeated-refusals.ts).
  */
-/** On every request the edge forwards: the edge holds delayed refusals itself. */
 export const EDGE_HOLDS_REFUSALS = 'x-edge-holds-refusals';
-/** On a refusal answered at once: how long (ms) the edge waits before sending it on, with no upstream connection. */
 export const HOLD_MS = 'x-edge-hold-ms';
-/** On a refused user login: how long (ms) the same attempt (account, client address) stays refused; the edge answers its repeats. */
 export const REFUSED_MS = 'x-edge-refused-ms';
 
 /**

@@ -6,9 +6,9 @@
  */
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
-import { createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
+import { answerDatabaseFailures, createHttpKit, noSniff, NotFoundError } from '@heroes/http-kit';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { createClientAddress, createRequestId, createRequestLogger, isTracing, traceRequests, type BoundedQueue, type Health, type Metrics } from '@heroes/platform';
-import { mapDatabaseError } from './data/database-answers.ts';
 import type { Logger } from 'pino';
 import { createCors } from './cors/create-cors.ts';
 import { createBearerGuard } from './auth/bearer-guard.ts';
@@ -84,7 +84,7 @@ export function createAppLayers({ config, db, heroes, listCache, introspector, f
     ['forwarder', forwarder.middleware],
     ['cors', createCors(config.corsOrigins)],
     ['log', createRequestLogger(logger)],
-    ['http-kit', createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, translateError: mapDatabaseError }).middleware],
+    ['http-kit', createHttpKit({ maxBodyBytes: config.maxBodyBytes, logger, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware],
     // /app and /docs sign users in: only at PUBLIC_BASE_URL, where their redirect URIs are.
     ['public-origin', redirectToPublicOrigin(config.publicBaseUrl, isSignInPage)],
     ['routes', router.routes() as Middleware],

@@ -1,6 +1,5 @@
 export { APP_LAYERS, type AppLayer } from './app-layers.ts';
 export { createApp, createAppLayers, type AppDeps, type AppLayers } from './app.ts';
-export { mapDatabaseError } from './data/database-answers.ts';
 export { createResourceServer, type ResourceServer, type RunningServer } from './create-resource-server.ts';
 export { loadConfig } from './config/load-config.ts';
 export { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';

@@ -48,6 +48,7 @@ export {
   plainAddress,
   resolveClientAddress,
   type ClientAddress,
+  type ClientAddressState,
   type ProxyTrust,
 } from './address/client-address.ts';
 export { createInternalAccess } from './address/internal-access.ts';

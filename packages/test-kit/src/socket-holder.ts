@@ -1,30 +1,9 @@
 /**
- * Sockets held open against a server from ANOTHER process (a plain Node
- * child), as an attacker's machine would hold them: the test's own event
- * loop stays free to measure, and the server cannot be helped by sharing it.
- * Commands (one JSON line each on the child's stdin; each answered with
- * one JSON line on its stdout):
- * - stall: `count` sockets send a POST's headers (Content-Length 1000) and
- *   the first bytes of the body, then stay silent, each with its own
- *   X-Forwarded-For address; answered once every header block is written;
- * - guess: `count` guessers (each on its own socket, its own address) send
- *   a request with the given path, headers and body, in waves of `wave`
- *   every `everyMs` (guessers arriving, not one burst); answered once every
- *   first request is written. With `repeatForMs`, each guesser sends its
- *   next request as soon as its answer has come (keep-alive), until that
- *   long after the command or a `stop-guessing` command: a sustained attack
- *   that ends by itself;
- * - stop-guessing: no guesser sends another request; answered at once;
- * - status: how many stalled sockets and guesses have had any answer, the
- *   answers by status, how many guessers still guess, and the fewest
- *   answers any of them has had.
- *
- * Usage:
- *   const holder = await startSocketHolder();
- *   await holder.send({ cmd: 'stall', url, count: 300, path: '/auth/token' });
- *   await holder.send({ cmd: 'guess', url, count: 1000, path: '/auth/token', headers, body, repeatForMs: 60_000 });
- *   const { stallsAnswered, guessesAnswered } = await holder.send({ cmd: 'status' });
- *   await holder.stop();
+ * Sockets held open against a server from another process, as an attacker's machine would hold them (the test's loop
+ * stays free to measure). Commands, one JSON line each way: `stall` (count sockets send a POST's headers and a few
+ * body bytes, then stay silent), `guess` (count guessers, each its own socket and X-Forwarded-For address, in waves;
+ * with `repeatForMs` each guesses again once answered), `stop-guessing`, `status` (answers so far, by status).
+ * Usage: const holder = await startSocketHolder(); await holder.send({ cmd: 'stall', url, count: 300, path }); holder.stop()
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';

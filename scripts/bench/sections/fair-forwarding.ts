@@ -1,7 +1,9 @@
 /**
- * Fair forwarding (docs/http.md): sign-ins through the edge while attackers hold it, beside the same requests idle.
- * Goal: p99 under attack ≤ idle p99 + 100 ms, every answer 200; beside it, how many guesses were answered and how many
- * reached the authorization server (its `login.throttled` events). Leaves behind: the throttled account (its rows).
+ * Fair forwarding (docs/http.md): the metadata document and a real password-grant login through a second edge
+ * (TRUST_PROXY=1), idle and then while 300 stalled uploads and 1,000 guessers of a locked account (each from its own
+ * address, in @heroes/test-kit's socket holder) hold the sign-in path. Goal: p99 under attack ≤ idle p99 + 100 ms,
+ * every answer 200; beside it, guesses answered and how many reached the authorization server (`login.throttled`).
+ * Leaves behind: the throttled account (its own rows).
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -65,18 +67,6 @@ async function refusalsDecided(ctx: BenchContext, username: string): Promise<num
   return Number(rows[0]!.n);
 }
 
-/**
- * - a second edge process in front of the same authorization server, with TRUST_PROXY=1, so each attacker socket has
- *   an address of its own (X-Forwarded-For), as a botnet behind an ingress would;
- * - the attackers run in another process (@heroes/test-kit's socket holder), as on another machine: this one measures;
- * - idle: the metadata document and a real login (password grant), one after the other for BENCH_DURATION s, from an
- *   address of their own;
- * - attack: 300 uploads send `POST /auth/token` headers with Content-Length 1000 and only `grant_type=password`, then
- *   stay silent; then 1,000 guessers, each from its own address, guess the password of an account locked at the
- *   longest back-off (its throttle row written so), each guessing again as soon as its refusal (held
- *   LOGIN_REFUSAL_DELAY_MS) has come; once every guesser has had a refusal (at most 3 minutes), the same requests
- *   measured again for BENCH_DURATION s.
- */
 export const fairForwarding: Section = {
   name: 'fair-forwarding',
   async run(ctx) {

@@ -5,7 +5,7 @@
  */
 import Provider, { type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AuditEvent } from '@heroes/db';
-import { clientAddress } from '../throttle/client-address.ts';
+import { clientAddressOf } from '@heroes/platform';
 
 type TokenModel = 'AccessToken' | 'RefreshToken' | 'AuthorizationCode';
 
@@ -18,7 +18,7 @@ function userIdOf(accountId: unknown): number | undefined {
 }
 
 function origin(ctx: KoaContextWithOIDC | undefined): Pick<AuditEvent, 'address'> {
-  return ctx?.req ? { address: clientAddress(ctx.req) } : {};
+  return ctx?.req ? { address: clientAddressOf(ctx).address } : {};
 }
 
 /** The token.issued event of a stored access token. */

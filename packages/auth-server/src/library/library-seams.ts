@@ -84,8 +84,8 @@ export async function silenceParsedBodyWarning(): Promise<void> {
 // library has no documented hook for it. A match is recorded on the
 // request's state (`unauthorized_client` is named only to that client).
 
-/** (client id, stored hash, presented secret, the request) → whether it matches. */
-export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string, req: IncomingMessage | undefined) => Promise<boolean>;
+/** (client id, stored hash, presented secret, the request's context) → whether it matches. */
+export type ClientSecretCheck = (clientId: string, storedSecret: string | undefined, presented: string, ctx: { state: unknown; req: IncomingMessage } | undefined) => Promise<boolean>;
 
 export function replaceClientSecretCheck(provider: Provider, check: ClientSecretCheck): void {
   const proto = provider.Client.prototype as unknown as {
@@ -94,7 +94,7 @@ export function replaceClientSecretCheck(provider: Provider, check: ClientSecret
   proto.compareClientSecret = async function compareClientSecret(actual) {
     const ctx = Provider.ctx;
     try {
-      const matches = await check(this.clientId, this.clientSecret, actual, ctx?.req);
+      const matches = await check(this.clientId, this.clientSecret, actual, ctx);
       if (matches && ctx) requestState(ctx).secretMatchedClient = this.clientId;
       return matches;
     } catch (err) {

@@ -9,7 +9,7 @@ import { QueueFullError, RetryLaterError } from '@heroes/http-kit';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
-import { clientAddress } from '../throttle/client-address.ts';
+import { clientAddressOf } from '@heroes/platform';
 import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import type { AuthenticatedUser } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
@@ -50,7 +50,7 @@ function createPasswordGrant(provider: Provider, { authenticate, accessTokenTtl 
     if (dPoP) await checkDpopProofReplay(provider, ctx, dPoP, client.clientId);
 
     // The grant and its tokens are written beside the throttle's record of the success (throttle/throttled-authenticator.ts).
-    const issued = await authenticate(params.username as string, params.password as string, { address: clientAddress(ctx.req), clientId: client.clientId }, (user) => issue(ctx, user, scope, dPoP)).catch((err: unknown) => {
+    const issued = await authenticate(params.username as string, params.password as string, { address: clientAddressOf(ctx).address, clientId: client.clientId }, (user) => issue(ctx, user, scope, dPoP)).catch((err: unknown) => {
       if (err instanceof QueueFullError) throw providerTemporarilyUnavailable(ctx, err, 'too many logins at once; retry later');
       if (err instanceof RetryLaterError) throw providerTemporarilyUnavailable(ctx, err);
       throw err;

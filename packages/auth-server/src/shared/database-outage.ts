@@ -6,8 +6,8 @@
  */
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { RetryLaterError } from '@heroes/http-kit';
-import { mapDatabaseError } from './database-answers.ts';
+import { answerDatabaseFailures, RetryLaterError } from '@heroes/http-kit';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { oauthTemporarilyUnavailable } from './temporarily-unavailable.ts';
 import { OAuthError } from './oauth-error.ts';
 
@@ -29,6 +29,8 @@ export function createDatabaseOutageMapper(provider: Provider): Middleware {
     if (error) throw error;
   };
 }
+
+const mapDatabaseError = answerDatabaseFailures(classifyDatabaseError);
 
 function outage(err: unknown): OAuthError | undefined {
   const mapped = mapDatabaseError(err);

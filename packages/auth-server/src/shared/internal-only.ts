@@ -11,7 +11,7 @@ const PROBES: ReadonlySet<string> = new Set(Object.values(HEALTH_PATHS));
 export function internalOnly(metricsAllow: readonly Cidr[]): Middleware {
   const internal = createInternalAccess(metricsAllow);
   return async function internalOnly(ctx, next) {
-    if (!PROBES.has(ctx.path) || internal(ctx.req)) return next();
+    if (!PROBES.has(ctx.path) || internal(ctx)) return next();
     ctx.status = 403;
     ctx.body = { error: 'health probes are served to loopback and METRICS_ALLOW networks only' };
   };

@@ -1,8 +1,8 @@
 /**
- * Where a refused login waits out LOGIN_REFUSAL_DELAY_MS (docs/http.md, "Fair forwarding"): at the edge when the request
- * came through it (EDGE_HOLDS_REFUSALS, from a trusted peer only), answered at once with HOLD_MS (and REFUSED_MS for a
- * refusal that holds for every repeat of the attempt); here for any other caller.
- * Usage: `app.use(holdRefusalsAtEdge)` before the endpoints; `await delayRefusal(1_000, 60_000)` before a 429.
+ * Where a refused login waits out LOGIN_REFUSAL_DELAY_MS (docs/http.md, "Fair forwarding"): from the edge (marked
+ * EDGE_HOLDS_REFUSALS, believed from a trusted peer only) the refusal is answered at once with HOLD_MS and, for a user
+ * login, REFUSED_MS (how long the same attempt stays refused); the edge waits and repeats it. Anyone else waits here.
+ * Usage: app.use(holdRefusalsAtEdge) before the endpoints; in the throttle: await delayRefusal(1_000, 60_000)
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,7 +1,9 @@
 /**
- * Every credential check behind the login throttle (login-throttle.ts; docs/oauth.md, "Lockout"): the password check of
- * every login path (password grant, login form) and the client-secret compare of client authentication. A refused
- * attempt hashes nothing; an admitted one is counted as it starts, so parallel guesses cannot overtake the count.
+ * Every credential check (passwords of every login path, client secrets) behind the login throttle (login-throttle.ts,
+ * docs/oauth.md "Lockout"): a refused attempt throws LoginThrottledError (429) after `refusalDelayMs`, before any hash
+ * (held at the edge when it came through it: refusal-hold.ts); otherwise it is counted as it starts, checked, and its
+ * outcome recorded, with the audit event and what a success leads to (`onSuccess`) in that same statement.
+ * Usage: createThrottledAuthenticator(authenticate, createThrottleGuard(throttle, { refusalDelayMs: 1000 }))
  */
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
 import type { RecordWith } from '@heroes/db';
@@ -61,16 +63,6 @@ export interface ThrottleGuard {
   <T, R>(subject: string, address: string, check: () => Promise<T | undefined>, options: GuardOptions<T, R> & { onSuccess: (result: T) => Promise<R> }): Promise<R | undefined>;
 }
 
-/**
- * A refused attempt throws LoginThrottledError (429 with Retry-After) after `refusalDelayMs`, spent at the edge when the
- * request came through it (refusal-hold.ts), so the delay, not the machine, sets how fast guesses are refused. An
- * admitted attempt is counted as it starts, then checked; its outcome is recorded (a failure for the address; a success
- * resets the counter and makes the address known), an attempt that could not be checked stays counted. `onSuccess` (the
- * password grant's writes) goes out beside the statement that records the success, and the audit event is written by
- * the throttle's statement for the outcome (both or neither); a refusal changes nothing and is written alone.
- *
- * Usage: `const user = await guard(accountSubject('bob'), '203.0.113.7', () => check(password))` (undefined: wrong)
- */
 export function createThrottleGuard(throttle: LoginThrottle, options: { refusalDelayMs?: number } = {}): ThrottleGuard {
   const refusalDelayMs = options.refusalDelayMs ?? 0;
   return async function guarded<T, R>(subject: string, address: string, check: () => Promise<T | undefined>, { what, onSuccess, audit, edgeMayRepeat }: GuardOptions<T, R> = {}) {
@@ -90,15 +82,6 @@ export function createThrottleGuard(throttle: LoginThrottle, options: { refusalD
   } as ThrottleGuard;
 }
 
-/**
- * A user's login behind the guard, audited (login.succeeded, login.failed with why, login.throttled); the user is read
- * beside the throttle's first statement, whether the attempt is refused or not.
- *
- * Usage:
- *   const login = createThrottledAuthenticator(authenticate, guard);
- *   const user = await login('bob', 'bobs-long-password', { address: '203.0.113.7', clientId: 'app' }); // undefined when wrong
- *   const grant = await login('bob', 'bobs-long-password', { address: '203.0.113.7' }, (user) => issue(user)); // issue's result
- */
 export function createThrottledAuthenticator(authenticate: UserAuthenticator, guard: ThrottleGuard, auditLogin?: LoginAuditor): ThrottledAuthenticator {
   return function throttledLogin<R>(username: string, password: string, origin: LoginOrigin, onSuccess?: (user: AuthenticatedUser) => Promise<R>) {
     const check = authenticate(username); // the user's read goes out beside the throttle's statement

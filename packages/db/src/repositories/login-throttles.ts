@@ -2,7 +2,8 @@
  * login_throttles and login_known_addresses, shared by every replica: fixed-window counters per key (failed logins,
  * registrations per address) and the login throttle's rows (its rules: auth-server's throttle/login-throttle.ts). A
  * window starts at its first count and lasts `windowMs`; every count, check-and-count and outcome is one atomic
- * INSERT … ON CONFLICT; the purge forgets rows whose window started over a day ago.
+ * INSERT … ON CONFLICT; the purge forgets rows whose window started over a day ago. Not rate-limiter-flexible's
+ * RateLimiterPostgres: it times windows by each replica's clock and counts in a statement of its own (a round trip more).
  */
 import type { Queryable } from '../sql-pool.ts';
 

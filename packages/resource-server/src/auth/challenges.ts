@@ -60,7 +60,7 @@ export const insufficientScope = (resource: ProtectedResource, scope: string) =>
 /**
  * 503 when introspection failed. When the authorization server answered 503
  * because the shared database is down or hung (its `error_description`
- * names the database: @heroes/db's mapDatabaseError wording), the answer says
+ * names the database: http-kit's answerDatabaseFailures wording), the answer says
  * so, as the edge's own database failures do.
  */
 export const authServerUnavailable = (cause: unknown) => {

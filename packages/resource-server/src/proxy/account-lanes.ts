@@ -1,18 +1,8 @@
 /**
- * Login attempts of one account forwarded a few at a time (docs/http.md,
- * "Fair forwarding"): at most LANE_WIDTH of them are at the authorization
- * server at once per edge process, the others wait here, in order. A
- * thousand guessers arriving at once for one account then queue at the
- * edge (where waiting costs a little memory) instead of at the
- * authorization server and its database, where every other client's
- * sign-in would wait behind them; each gets its first refusal in turn, and
- * their repeats are answered by the edge (repeated-refusals.ts).
- * An account's lane exists while it has attempts in flight or waiting.
- *
- * Usage:
- *   const lanes = new AccountLanes();
- *   const leave = await lanes.enter(account); // when the account has room
- *   ...forward; once the upstream answer is read: leave();
+ * Login attempts of one account forwarded LANE_WIDTH at a time per edge process, the others waiting here in order
+ * (docs/http.md, "Fair forwarding"): a crowd of guessers of one account queues at the edge, not at the authorization
+ * server where every other sign-in would wait behind them. A lane exists while its account has attempts.
+ * Usage: const leave = await lanes.enter(account); forward; once the upstream answer is read: leave()
  */
 import PQueue from 'p-queue';
 

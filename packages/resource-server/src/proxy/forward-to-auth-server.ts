@@ -1,7 +1,9 @@
 /**
- * The edge's forwarder: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own protected resource metadata, RFC
- * 9728) go to the authorization server untouched through http-proxy-3, before http-kit, with fair forwarding
- * (docs/http.md, "Fair forwarding"): per-address slots, bodies read whole first, delayed refusals held here.
+ * The edge's forwarder: `/auth`, `/auth/*` and `/.well-known/*` (but the edge's own RFC 9728 metadata) go to the
+ * authorization server through http-proxy-3, before http-kit, bodies and answers passed as they are. The path is judged
+ * after normalisation (a forwarded-looking path that normalises elsewhere → 404); fair forwarding per docs/http.md;
+ * X-Forwarded-* per forwarded-headers.ts. Unreachable or silent → 503 with Retry-After, an unparsable answer → 502
+ * (RFC 9110 section 15.6.3), a Content-Length over the limit → 413. Failures log code and syscall, never upstream bytes.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -78,29 +80,6 @@ function isUnparsableResponse(err: unknown): boolean {
 }
 
 /**
- * Rules it keeps:
- * - the path is judged after normalisation (normalize-path.ts: dot-segments, `%2e`, `%2f`, `\`) and forwarded as
- *   judged; one that normalises outside these prefixes (`/auth/../metrics`) → 404 JSON, so the authorization server's
- *   /metrics and /health/* are never reached through the edge;
- * - bodies are never decoded or re-encoded; status, headers, redirects (Location) and cookies pass as they are;
- *   X-Forwarded-* per forwarded-headers.ts, Host kept (no changeOrigin);
- * - at most `perAddressMax` requests in flight per client address (address-slots.ts; beyond → 429 JSON with
- *   Retry-After); a body read whole within `bodyTimeoutMs` (read-whole-body.ts; 408 JSON beyond) before an upstream
- *   connection is taken; a refusal to delay held here, its connection and slot given back (held-refusals.ts); a login
- *   said to stay refused answered here when repeated (repeated-refusals.ts); login attempts of one account sent a few
- *   at a time (account-lanes.ts);
- * - a keep-alive agent of at most `maxSockets` connections (AUTH_PROXY_MAX_SOCKETS);
- * - upstream unreachable or silent for `timeoutMs` → 503 JSON `{"error":"authorization server unavailable"}` with
- *   Retry-After, never 500 or a hang; an unparsable answer (HPE_*) → 502 JSON `{"error":"bad gateway"}` (RFC 9110
- *   section 15.6.3), or the connection cut if the answer had started;
- * - an answer before the whole body was read (413, 415, 400) is relayed, with `Connection: close` while the client
- *   still uploads; the cut upload after it is no outage (discarded, logged at info);
- * - a Content-Length over `maxBodyBytes` (the authorization server's own limit) → 413 JSON with `Connection: close`,
- *   nothing forwarded (relayed, the upstream's early 413 and close would reach the client as a 503);
- * - upstream response headers may total MAX_UPSTREAM_HEADER_BYTES, so a long Location still relays;
- * - a span `forward to authorization server` around the upstream call; one log line per forwarded request; a
- *   failure logs only code, syscall and message, never rawPacket/data (the upstream's bytes: codes, tokens).
- *
  * Usage:
  *   const forwarder = createAuthForwarder({ target: 'http://127.0.0.1:8889', timeoutMs: 30000, maxBodyBytes: 10485760, logger });
  *   app.use(forwarder.middleware); // before http-kit
@@ -226,7 +205,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     }
     ctx.respond = false;
     req.url = ctx.querystring ? `${judged}?${ctx.querystring}` : judged;
-    setForwardedHeaders(req);
+    setForwardedHeaders(ctx);
     req.headers[EDGE_HOLDS_REFUSALS] = '1';
     // A span of its own (docs/operations.md, "Tracing"): the upstream call's client span and the authorization server's spans are its children.
     await inSpan('forward to authorization server', () => new Promise<void>((resolve) => {

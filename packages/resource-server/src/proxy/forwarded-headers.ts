@@ -4,13 +4,14 @@
  * Host from a trusted proxy in front (its right-most value), else the edge's own socket and Host; Forwarded
  * (RFC 7239) and X-Forwarded-Port are dropped.
  */
-import type { IncomingMessage } from 'node:http';
+import type { Context } from 'koa';
 import type { TLSSocket } from 'node:tls';
 import { clientAddressOf } from '@heroes/platform';
 
-export function setForwardedHeaders(req: IncomingMessage): void {
+export function setForwardedHeaders(ctx: Context): void {
+  const { req } = ctx;
   const headers = req.headers;
-  const { address, peerTrusted } = clientAddressOf(req);
+  const { address, peerTrusted } = clientAddressOf(ctx);
   const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
   const incomingProto = peerTrusted ? lastValue(headers['x-forwarded-proto']) : undefined;
   const incomingHost = peerTrusted ? lastValue(headers['x-forwarded-host']) : undefined;

@@ -1,7 +1,7 @@
 /**
- * The deliberate delay of a refused login (LOGIN_REFUSAL_DELAY_MS) spent at the edge, not on a connection to the
- * authorization server (docs/http.md, "Fair forwarding"): such an answer is read whole, the connection and the
- * address's slot given back, and the answer sent to the client once the delay is over.
+ * A refused login's deliberate delay spent at the edge, not on a connection to the authorization server (docs/http.md,
+ * "Fair forwarding"; headers in @heroes/oauth-scopes' refusal-hold-headers.ts): the answer is read whole, connection
+ * and address slot given back, and sent to the client once the delay is over.
  */
 import type http from 'node:http';
 import { HOLD_MS, REFUSED_MS } from '@heroes/oauth-scopes';

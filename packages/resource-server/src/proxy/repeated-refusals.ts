@@ -1,41 +1,9 @@
 /**
- * Repeats of a refused user login, answered at the edge (docs/http.md,
- * "Fair forwarding"). When the authorization server refuses a login it
- * says how long the same attempt stays refused (REFUSED_MS: the account's
- * lockout, from this client address, whatever the password); until then
- * the edge answers the same attempt again with that refusal, after the same
- * deliberate delay, without forwarding it. So a thousand guessers cost the
- * authorization server and its database one refusal per (account, address)
- * and lockout, not one per guess, and the sign-in path stays everyone's.
- *
- * Rules enforced here:
- * - the same attempt: the same forwarded path, client address (its bucket:
- *   IPv6 by /64, as the throttle counts it), account (the username's key,
- *   @heroes/text-rules, as the throttle's subject: `Alice` is `alice`),
- *   grant_type, Origin and client authentication (Authorization,
- *   client_id, client_secret), from a form body (urlencoded, UTF-8) with
- *   one `username`; only the password may differ. Anything else (another
- *   shape, another client, another address) is forwarded;
- * - remembered from when the edge forwarded the refused attempt (never
- *   later than the authorization server's own end of the lockout) for
- *   REFUSED_MS, at most MAX_REMEMBER_MS; only while the revocation feed is
- *   trusted: `auth users unlock` sends a notice on it (unlockedAccount) and
- *   every edge forgets what it repeats (clear()), as it does when the feed
- *   is lost (a notice may have been missed);
- * - the repeat is the refusal as the authorization server sent it (status,
- *   headers, body), its Retry-After and the words that state it
- *   (`retry after N s`) restated for the time left, with the edge's own
- *   request id;
- * - keys are HMACs with a per-process random key (the client secret is
- *   part of one: never kept as such); at most MAX_BYTES of answers are
- *   kept (least recently used dropped first).
- *
- * Usage:
- *   const refusals = new RepeatedRefusals();
- *   const { attempt, account } = refusals.attemptOf(ctx.ip, path, req.headers, body) ?? {}; // none: not a login form
- *   const known = attempt && refusals.recall(attempt);
- *   if (known) refusals.answerAfterHold(known, res); else forward, then on a refusal with REFUSED_MS:
- *   refusals.remember(attempt, sentAt, { status, headers, body }, holdMs, refusedMs);
+ * Repeats of a refused user login, answered at the edge (docs/http.md, "Fair forwarding"): the same attempt (path,
+ * address bucket, account key, grant_type, Origin, client authentication; only the password may differ) gets the
+ * authorization server's refusal again, Retry-After restated, after the same delay, unforwarded, for REFUSED_MS (at
+ * most MAX_REMEMBER_MS) and only while the revocation feed is trusted (`auth users unlock` clears it). Keys are HMACs
+ * with a per-process key (a client secret is never kept); at most MAX_BYTES of answers, least recently used dropped.
  */
 import crypto from 'node:crypto';
 import type http from 'node:http';

@@ -1,7 +1,8 @@
 import test from 'ava';
-import { toProblem as problemOf } from '@heroes/http-kit';
+import { answerDatabaseFailures, toProblem as problemOf } from '@heroes/http-kit';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
-import { mapDatabaseError } from '../../src/data/database-answers.ts';
+
+const mapDatabaseError = answerDatabaseFailures(classifyDatabaseError);
 
 /** The answer a server gives: http-kit's problem body with the resource server's translation. */
 const toProblem = (err: unknown) => problemOf(err, mapDatabaseError);

@@ -1,14 +1,14 @@
 /**
- * The one client-address rule of every server (docs/operations.md, "The client address"): walk X-Forwarded-For
- * right to left from the socket's peer while the address in hand is a trusted proxy (ProxyTrust: none, n hops, or
- * networks); the first that is not one is the client. What the client wrote left of it is never read; an entry
- * that is no IP ends the walk; ports are dropped and IPv4-mapped IPv6 reads as IPv4. Use createClientAddress first.
+ * The one client-address rule of every server (docs/operations.md, "The client address"): proxy-addr walks
+ * X-Forwarded-For right to left from the socket's peer while the address in hand is a trusted proxy (ProxyTrust:
+ * none, n hops, or networks); the first that is not one is the client. On top, one spelling per client: ports are
+ * dropped, IPv4-mapped IPv6 reads as IPv4, and an entry that is no IP ends the walk. The verdict travels on ctx.state.
  */
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
+import proxyaddr from 'proxy-addr';
 import type { ProxyTrust } from '../settings/env-parsers.ts';
-import { createIpAllowList } from '../metrics/ip-allow-list.ts';
 
 // The trust is TRUST_PROXY's parsed value: declared beside its parser, re-exported here for callers of this module.
 export { NO_PROXY, type ProxyTrust } from '../settings/env-parsers.ts';
@@ -21,38 +21,43 @@ export interface ClientAddress {
   peerTrusted: boolean;
 }
 
-/** Whether the address at `index` of the walk (0: the socket's peer) is a trusted proxy. */
-export function createTrustTest(trust: ProxyTrust): (address: string, index: number) => boolean {
-  if (trust.kind === 'none') return () => false;
-  if (trust.kind === 'hops') return (_address, index) => index < trust.hops;
-  const allowed = createIpAllowList(trust.networks);
-  return (address) => allowed(address);
+/** What createClientAddress leaves on `ctx.state`. */
+export interface ClientAddressState {
+  clientAddress?: ClientAddress;
 }
 
-export function resolveClientAddress(req: IncomingMessage, isTrusted: (address: string, index: number) => boolean): ClientAddress {
-  let address = plainAddress(req.socket.remoteAddress ?? '') ?? '';
-  const peerTrusted = isTrusted(address, 0);
-  const entries = forwardedFor(req.headers['x-forwarded-for']);
-  let index = 0;
+type TrustTest = (address: string, index: number) => boolean;
+
+/** Whether the address at `index` of the walk (0: the socket's peer, as written) is a trusted proxy. */
+export function createTrustTest(trust: ProxyTrust): TrustTest {
+  if (trust.kind === 'none') return () => false;
+  if (trust.kind === 'hops') return (_address, index) => index < trust.hops;
+  const inNetworks = proxyaddr.compile(['loopback', ...trust.networks.map(({ address, prefix }) => `${address}/${prefix}`)]);
+  return (address, index) => {
+    const plain = plainAddress(address);
+    return plain !== undefined && inNetworks(plain, index);
+  };
+}
+
+export function resolveClientAddress(req: IncomingMessage, isTrusted: TrustTest): ClientAddress {
+  const walk = proxyaddr.all(req, isTrusted);
+  let address = plainAddress(walk[0] ?? '') ?? '';
   let viaProxy = false;
-  while (isTrusted(address, index) && entries.length > 0) {
-    const next = plainAddress(entries.pop()!);
+  for (let index = 1; index < walk.length; index++) {
+    const next = plainAddress(walk[index]!);
     if (next === undefined) break;
     address = next;
     viaProxy = true;
-    index += 1;
   }
-  return { address, viaProxy, peerTrusted };
+  return { address, viaProxy, peerTrusted: isTrusted(walk[0] ?? '', 0) };
 }
 
-const judged = new WeakMap<IncomingMessage, ClientAddress>();
-
-/** Koa middleware: judges the address once, sets `ctx.ip` to it and remembers it for clientAddressOf. */
+/** Koa middleware: judges the address once, sets `ctx.ip` to it and `ctx.state.clientAddress` for clientAddressOf. */
 export function createClientAddress(trust: ProxyTrust): Middleware {
   const isTrusted = createTrustTest(trust);
   return async function clientAddress(ctx, next) {
     const client = resolveClientAddress(ctx.req, isTrusted);
-    judged.set(ctx.req, client);
+    (ctx.state as ClientAddressState).clientAddress = client;
     ctx.request.ip = client.address;
     await next();
   };
@@ -63,17 +68,13 @@ export function createClientAddress(trust: ProxyTrust): Middleware {
  * the socket's peer, counted as forwarded when it carries X-Forwarded-For
  * (nobody vouched for that header, so internal endpoints refuse it).
  */
-export function clientAddressOf(req: IncomingMessage): ClientAddress {
-  return judged.get(req) ?? {
+export function clientAddressOf(ctx: { state: unknown; req: IncomingMessage }): ClientAddress {
+  const { req } = ctx;
+  return (ctx.state as ClientAddressState).clientAddress ?? {
     address: plainAddress(req.socket.remoteAddress ?? '') ?? req.socket.remoteAddress ?? 'unknown',
     viaProxy: req.headers['x-forwarded-for'] !== undefined,
     peerTrusted: false,
   };
-}
-
-function forwardedFor(header: string | string[] | undefined): string[] {
-  if (header === undefined) return [];
-  return (Array.isArray(header) ? header.join(',') : header).split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 /** An IP address without port, brackets or IPv4-mapped prefix; undefined if the text is none. */

@@ -59,7 +59,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   };
 
   async function serveMetrics(ctx: Context): Promise<void> {
-    if (!allowed(ctx.req)) {
+    if (!allowed(ctx)) {
       ctx.status = 403;
       ctx.body = { error: 'metrics are served to loopback and METRICS_ALLOW networks only' };
       return;

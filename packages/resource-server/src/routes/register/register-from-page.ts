@@ -5,14 +5,15 @@
  * be a login-form path (no open redirect); cross-site forms → 403, nothing written. Without return_to: the API's alone.
  */
 import type { Middleware } from 'koa';
-import { mapDatabaseError } from '../../data/database-answers.ts';
-import { ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
+import { answerDatabaseFailures, ForbiddenError, HttpError, toProblem } from '@heroes/http-kit';
+import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { REGISTERED, type RegisterErrorCode } from '@heroes/oauth-scopes';
 import { REQUIRED_MESSAGE, typedUsername } from './read-registration.ts';
 import { registrationFormAgain, type FormAgainOptions } from './registration-form-again.ts';
 import { validationFailed } from '../validation-error.ts';
 
 const LOGIN_FORM = '/auth/code?';
+const mapDatabaseError = answerDatabaseFailures(classifyDatabaseError);
 const MAX_RETURN_TO = 8192;
 
 /** Usage: `router.all('/register', dispatchByMethod([], { POST: [registerFromPage({ publicBaseUrl, authServerUrl, timeoutMs }), register] }))` */
