@@ -40,6 +40,7 @@ const VARIANTS: readonly Variant[] = [
   { label: 'raw anchor' },
   { label: 'every layer on', skip: [] },
   ...(BASELINE ? [{ label: 'baseline build', skip: [], entry: path.resolve(BASELINE) }] : []),
+  { label: 'request log through pino-http', skip: [], env: { BENCH_REQUEST_LOG: 'pino-http' } },
   ...APP_LAYERS.map((layer) => ({ label: `without ${layer}`, skip: [layer] })),
   { label: 'without every layer (list cache kept)', skip: MIDDLEWARE_LAYERS },
   { label: 'without every layer nor the list cache', skip: APP_LAYERS, against: 'without list-cache' },

@@ -5,7 +5,7 @@
  * lookup adds nothing and never replaces the error.
  */
 import type { Middleware } from 'koa';
-import type { PrismaClient } from '@heroes/db';
+import { findClientRow, type PrismaClient } from '@heroes/db';
 import { effectiveOrigins } from '../clients/allowed-origins.ts';
 import { requestState, type RequestState } from '../request-state.ts';
 import { parseBasic } from './parse-basic.ts';
@@ -36,8 +36,8 @@ function clientIdOf(authorization: string, form: RequestState['form']): string |
 async function clientAllows(db: PrismaClient, clientId: string | undefined, origin: string): Promise<boolean> {
   if (!clientId || clientId.length > 255) return false;
   try {
-    const row = await db.oAuthClient.findUnique({ where: { id: clientId }, select: { redirectUris: true, allowedOrigins: true } });
-    return row !== null && effectiveOrigins(row.allowedOrigins, row.redirectUris).includes(origin);
+    const row = await findClientRow(db, clientId);
+    return row !== undefined && effectiveOrigins(row.allowedOrigins, row.redirectUris).includes(origin);
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import proxyaddr from 'proxy-addr';
 import type { ProxyTrust } from '../settings/env-parsers.ts';
+import { createIpAllowList } from '../metrics/ip-allow-list.ts';
 
 // The trust is TRUST_PROXY's parsed value: declared beside its parser, re-exported here for callers of this module.
 export { NO_PROXY, type ProxyTrust } from '../settings/env-parsers.ts';
@@ -32,11 +33,8 @@ type TrustTest = (address: string, index: number) => boolean;
 export function createTrustTest(trust: ProxyTrust): TrustTest {
   if (trust.kind === 'none') return () => false;
   if (trust.kind === 'hops') return (_address, index) => index < trust.hops;
-  const inNetworks = proxyaddr.compile(['loopback', ...trust.networks.map(({ address, prefix }) => `${address}/${prefix}`)]);
-  return (address, index) => {
-    const plain = plainAddress(address);
-    return plain !== undefined && inNetworks(plain, index);
-  };
+  const inNetworks = createIpAllowList(trust.networks);
+  return (address) => inNetworks(plainAddress(address));
 }
 
 export function resolveClientAddress(req: IncomingMessage, isTrusted: TrustTest): ClientAddress {

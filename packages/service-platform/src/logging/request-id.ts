@@ -2,7 +2,8 @@
  * Middleware: every request gets an `X-Request-Id`. An incoming one of 1–128 characters of [A-Za-z0-9._:-] is kept,
  * anything else replaced by a random UUID (it ends up in log lines). The id goes on the answer, in
  * `ctx.state.requestId`, in the request headers (a proxied request carries it on) and in the request context.
- * Usage: app.use(createRequestId()) first.
+ * Ours, not pino-http's genReqId: the id is needed before the request log's layer (answer header, proxied request,
+ * every log line through AsyncLocalStorage); pino-http's line reads it from here. Usage: app.use(createRequestId()) first.
  */
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
