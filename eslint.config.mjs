@@ -17,6 +17,23 @@ const settingsReads = [...envRead("[object.object.name='process'][object.propert
   selector,
   message: 'A documented variable is read through its entry in the settings catalogue (SHARED_SETTINGS or the settings.ts that declares it), never from the environment directly.',
 }));
+/**
+ * Prisma's client API outside @heroes/db (issue 26, "One data path"): a model delegate's query (`db.hero.findMany`,
+ * every model of prisma/schema.prisma), a raw statement or a transaction. Servers and the CLI call the repositories.
+ */
+const models = [...fs.readFileSync(new URL('prisma/schema.prisma', import.meta.url), 'utf8').matchAll(/^model (\w+) \{/gm)].map((match) => match[1][0].toLowerCase() + match[1].slice(1));
+if (!models.includes('hero')) throw new Error('eslint.config.mjs: no models found in prisma/schema.prisma');
+const delegateCalls = 'findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy';
+const prismaOutsideDb = [
+  {
+    selector: `CallExpression > MemberExpression.callee[object.type='MemberExpression'][object.property.name=/^(${models.join('|')})$/][property.name=/^(${delegateCalls})$/]`,
+    message: "A Prisma model query runs in @heroes/db's repositories (packages/db/src/repositories/): call a repository function.",
+  },
+  {
+    selector: 'MemberExpression[property.name=/^\\$(queryRaw|queryRawUnsafe|queryRawTyped|executeRaw|executeRawUnsafe|transaction)$/]',
+    message: "Raw statements and transactions run in @heroes/db: a repository function, or inTransaction(db, (tx) => ...) composing them.",
+  },
+];
 const libraryInternals = { selector: 'Literal[value=/oidc-provider\\/lib\\b/]', message: "Reach into oidc-provider's internals from library-seams.ts only." };
 
 export default tseslint.config(
@@ -43,6 +60,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every SQL statement of the servers and the CLI lives in @heroes/db; test-kit's fixtures write rows as tests do.
+    files: ['packages/*/src/**/*.{ts,js}', 'scripts/**/*.{ts,js,mjs}'],
+    ignores: ['packages/db/src/**', 'packages/test-kit/src/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...settingsReads, ...prismaOutsideDb],
+    },
+  },
+  {
     // http-kit is the bottom library: it knows nothing of heroes or OAuth, and servers depend on it, never the other way.
     files: ['packages/http-kit/src/**/*.ts'],
     rules: {
@@ -53,6 +78,6 @@ export default tseslint.config(
     // Only the seams file reaches into oidc-provider's internals, so a library upgrade starts there.
     files: ['packages/auth-server/src/**/*.{ts,js}'],
     ignores: ['packages/auth-server/src/**/library-seams.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...settingsReads, libraryInternals] },
+    rules: { 'no-restricted-syntax': ['error', ...settingsReads, ...prismaOutsideDb, libraryInternals] },
   },
 );

@@ -3,6 +3,7 @@
  * classifier of database failures, and the migrations. `@heroes/db/pg` is the same without the Prisma client.
  */
 export { createDb, type CreateDbOptions } from './client.ts';
+export { inTransaction, type Transaction } from './transactions.ts';
 export { poolStats, sqlPool, type PoolStats } from './client-pools.ts';
 export { createSqlPool, type Query, type Queryable, type SqlPool, type SqlPoolOptions, type SqlStatement } from './sql-pool.ts';
 export { queryTimeouts, CLIENT_GRACE_MS, type QueryTimeouts } from './query-timeouts.ts';

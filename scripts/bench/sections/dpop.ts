@@ -2,12 +2,13 @@
  * GET /heroes with a DPoP-bound token (RFC 9449: a fresh proof per request, checked at the edge, its id claimed in
  * PostgreSQL) beside a bearer token, 50 connections each, taking turns in SLICES short loads so both meet the same
  * swings of a shared machine; proofs are signed, fresh, before each DPoP load (1.5× what bearer did). Goal ≥ 0.7×
- * the bearer throughput; the difference in edge and PostgreSQL CPU per request is what the proof check costs.
+ * the bearer throughput; the difference in edge and PostgreSQL CPU per request is what the proof check costs. Beside
+ * them: the edge's event loop alone and the load generator (autocannon, in this process), which share the cores.
  */
 import { createDpopKey, dpopProof, type DpopKey } from '@heroes/test-kit';
 import { basic, expectOk, post } from '../lib/http.ts';
 import { runLoad, throughput, type LoadResult } from '../lib/load.ts';
-import { formatCpu, meterCpu } from '../lib/cpu.ts';
+import { cpuMsOf, formatCpu, meterCpu } from '../lib/cpu.ts';
 import { meterPostgresCpu } from '../lib/postgres-cpu.ts';
 import { formatRate } from '../lib/report.ts';
 import type { BenchContext } from '../lib/context.ts';
@@ -45,13 +46,14 @@ export const dpop: Section = {
     if (bearerRun.non2xx > 0 || dpopRun.non2xx > 0) ctx.say(`non-2xx answers: bearer ${bearerRun.non2xx}, DPoP ${dpopRun.non2xx}`);
 
     const ratio = dpopRun.rate / bearerRun.rate;
-    const extra = [dpopRun.edgeUs, dpopRun.postgresUs].map((value, i) => {
-      const base = [bearerRun.edgeUs, bearerRun.postgresUs][i];
-      return value === undefined || base === undefined ? undefined : value - base;
+    const parts: Array<[string, keyof Combined]> = [['edge', 'edgeUs'], ['on its event loop', 'loopUs'], ['PostgreSQL', 'postgresUs'], ['load generator', 'generatorUs']];
+    const extra = parts.flatMap(([label, field]) => {
+      const [value, base] = [dpopRun[field], bearerRun[field]];
+      return value === undefined || base === undefined ? [] : [`${value - base >= 0 ? '+' : ''}${(value - base).toFixed(0)} µs ${label}`];
     });
     return [{
       figure: `GET /heroes with DPoP (10 heroes, ${CONNECTIONS} conn.)`,
-      value: `${describe(dpopRun)}${extra[0] === undefined ? '' : `; the proof check: +${extra[0].toFixed(0)} µs edge${extra[1] === undefined ? '' : `, +${extra[1].toFixed(0)} µs PostgreSQL`} per request`}`,
+      value: `${describe(dpopRun)}${extra.length === 0 ? '' : `; the proof check: ${extra.join(', ')} per request`}`,
       anchor: `bearer ${describe(bearerRun)}`,
       ratio,
       goal: `≥ ${GOAL}× bearer`,
@@ -63,14 +65,39 @@ export const dpop: Section = {
 interface Measured {
   result: LoadResult;
   edgeUs: number | undefined;
+  /** The edge's main thread (its event loop), without libuv's and V8's threads. */
+  loopUs: number | undefined;
   postgresUs: number | undefined;
+  /** autocannon's CPU: it runs in this process. */
+  generatorUs: number | undefined;
 }
 
 async function measured(ctx: BenchContext, load: () => Promise<LoadResult>): Promise<Measured> {
-  const edge = meterCpu(ctx.pids.resource);
+  const pid = ctx.pids.resource;
+  const edge = meterCpu(pid);
+  const loopStart = loopMs(pid);
   const postgres = await meterPostgresCpu(ctx.sql);
+  const generator = process.cpuUsage();
   const result = await load();
-  return { result, edgeUs: edge.perRequest(result.requests.total), postgresUs: postgres.perRequest(result.requests.total) };
+  const { user, system } = process.cpuUsage(generator);
+  const requests = result.requests.total;
+  const loopEnd = loopMs(pid);
+  return {
+    result,
+    edgeUs: edge.perRequest(requests),
+    loopUs: loopStart === undefined || loopEnd === undefined || requests === 0 ? undefined : ((loopEnd - loopStart) * 1000) / requests,
+    postgresUs: postgres.perRequest(requests),
+    generatorUs: requests > 0 ? (user + system) / requests : undefined,
+  };
+}
+
+/** CPU ms of the main thread of `pid` (/proc/<pid>/task/<pid>), where there is one to read. */
+function loopMs(pid: number | undefined): number | undefined {
+  try {
+    return pid === undefined ? undefined : cpuMsOf(`${pid}/task/${pid}`);
+  } catch {
+    return undefined;
+  }
 }
 
 interface Combined {
@@ -80,7 +107,9 @@ interface Combined {
   p99: number;
   non2xx: number;
   edgeUs: number | undefined;
+  loopUs: number | undefined;
   postgresUs: number | undefined;
+  generatorUs: number | undefined;
 }
 
 function combine(runs: Measured[]): Combined {
@@ -95,12 +124,15 @@ function combine(runs: Measured[]): Combined {
     p99: Math.max(...runs.map((run) => run.result.latency.p99)),
     non2xx: runs.reduce((sum, run) => sum + run.result.non2xx, 0),
     edgeUs: perRequest((run) => run.edgeUs),
+    loopUs: perRequest((run) => run.loopUs),
     postgresUs: perRequest((run) => run.postgresUs),
+    generatorUs: perRequest((run) => run.generatorUs),
   };
 }
 
-function describe({ rate, p99, edgeUs, postgresUs }: Combined): string {
-  return `${formatRate(rate)}, p99 ${p99} ms${formatCpu(edgeUs, 'edge CPU/req')}${formatCpu(postgresUs, 'PostgreSQL CPU/req')}`;
+function describe({ rate, p99, edgeUs, loopUs, postgresUs, generatorUs }: Combined): string {
+  return `${formatRate(rate)}, p99 ${p99} ms${formatCpu(edgeUs, 'edge CPU/req')}${formatCpu(loopUs, 'of it on its event loop')}`
+    + `${formatCpu(postgresUs, 'PostgreSQL CPU/req')}${formatCpu(generatorUs, 'load generator CPU/req')}`;
 }
 
 /** A DPoP-bound token for the bench user (password grant with a proof). */

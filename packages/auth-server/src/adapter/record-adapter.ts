@@ -3,7 +3,7 @@
  * table keyed by (model, id). `find` never returns an expired record (a consumed one carries `consumed`); destroy and
  * revokeByGrantId never throw on missing rows; an id with a NUL or lone surrogate is not found without a query.
  */
-import { consumeRecordRow, deleteRecordRows, findRecordByUid, findRecordRow, upsertRecordRow, type Prisma, type PrismaClient } from '@heroes/db';
+import { consumeRecordRow, deleteRecordRows, findRecordByUid, findRecordByUserCode, findRecordRow, upsertRecordRow, type Prisma, type PrismaClient } from '@heroes/db';
 import { isStorableText } from '../params/storable-text.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
@@ -39,10 +39,7 @@ export class RecordAdapter implements Adapter {
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
     if (!isStorableText(userCode)) return undefined;
-    const row = await this.#db.oidcRecord.findFirst({
-      where: { model: this.#model, payload: { path: ['userCode'], equals: userCode } },
-    });
-    return toPayload(row);
+    return toPayload(await findRecordByUserCode(this.#db, this.#model, userCode));
   }
 
   async consume(id: string): Promise<void> {

@@ -3,7 +3,7 @@
  * makes its change (or is inserted alone), and once written is logged as one JSON line with the request's id.
  * Usage: await trail.record(pool, { type: 'login.throttled', username }); trail.recordWith(event, pool) for a statement
  */
-import { auditedQueryable, auditLogRecord, insertAuditEvent, insertAuditEventWithPrisma, type AuditEvent, type Queryable } from '@heroes/db';
+import { auditedQueryable, auditLogRecord, insertAuditEvent, type AuditEvent, type Queryable } from '@heroes/db';
 import { currentRequestId } from '@heroes/platform';
 import type { Logger } from 'pino';
 
@@ -14,8 +14,8 @@ export interface AuditTrail {
   recordWith(event: AuditEvent, db: Queryable): Queryable;
   /** Writes `event` alone (then logged). */
   record(db: Queryable, event: AuditEvent): Promise<void>;
-  /** For the caller's own Prisma transaction: `insert(db)` writes `event` in it, `written()` logs it once committed. */
-  prepare(event: AuditEvent): { insert<P>(db: { $executeRawUnsafe(query: string, ...values: unknown[]): P }): P; written(): void };
+  /** For a repository's own transaction: `event` (the request's id added) to write in it, `written()` logs it once committed. */
+  prepare(event: AuditEvent): { event: AuditEvent; written(): void };
 }
 
 export function createAuditTrail(logger: Logger): AuditTrail {
@@ -33,7 +33,7 @@ export function createAuditTrail(logger: Logger): AuditTrail {
     },
     prepare(event) {
       const full = withRequest(event);
-      return { insert: (db) => insertAuditEventWithPrisma(db, full), written: () => log(full) };
+      return { event: full, written: () => log(full) };
     },
   };
 }

@@ -1,17 +1,17 @@
 /**
- * An audit event written inside a Prisma transaction (the `auth` CLI's changes) as one more statement of it: event
+ * An audit event written inside a transaction (the `auth` CLI's changes, @heroes/db inTransaction) as one more statement of it: event
  * and change commit together or not at all. Each is also handed to the action's collector, which logs it once the
  * action succeeded.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { insertAuditEventWithPrisma, type AuditEvent } from '@heroes/db';
+import { insertAuditEventWithPrisma, type AuditEvent, type Transaction } from '@heroes/db';
 
 /** The events auditStatement wrote within the current collectAuditEvents action. */
 const collected = new AsyncLocalStorage<AuditEvent[]>();
 
-export function auditStatement<P>(db: { $executeRawUnsafe(query: string, ...values: unknown[]): P }, event: AuditEvent): P {
+export function auditStatement(tx: Transaction, event: AuditEvent): Promise<number> {
   collected.getStore()?.push(event);
-  return insertAuditEventWithPrisma(db, event);
+  return insertAuditEventWithPrisma(tx, event);
 }
 
 /**

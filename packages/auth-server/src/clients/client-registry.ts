@@ -1,9 +1,12 @@
 /**
- * The OAuth client registry, plain functions over Prisma for the `auth` CLI: every input validated before anything is
+ * The OAuth client registry, plain functions over @heroes/db's repositories for the `auth` CLI: every input validated before anything is
  * written; a secret stored only as a bcrypt hash, never returned; a duplicate found by the primary key (race-free);
  * each change one transaction with its audit event, removal and rotation notifying resource servers on commit.
  */
-import type { OAuthClient, PrismaClient } from '@heroes/db';
+import {
+  countTokensOf, deleteClientRecord, findClientRecord, inTransaction, insertClient, listClientRecords, updateClientRecord,
+  type ClientChange, type OAuthClient, type PrismaClient,
+} from '@heroes/db';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { formatScopes } from '@heroes/oauth-scopes';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
@@ -64,10 +67,11 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
   checkGrantTypesForKind(grantTypes, input.secret !== undefined);
   const hashedSecret = input.secret === undefined ? null : await hashClientSecret(input.secret);
   try {
-    const [row] = await db.$transaction([
-      db.oAuthClient.create({ data: { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins, grantTypes, requireDpop: input.requireDpop === true } }),
-      auditStatement(db, { type: 'client.added', clientId: id, reason: hashedSecret === null ? 'public client' : 'confidential client' }),
-    ]);
+    const row = await inTransaction(db, async (tx) => {
+      const added = await insertClient(tx, { id, hashedSecret, redirectUris, allowedScopes, allowedOrigins, grantTypes, requireDpop: input.requireDpop === true });
+      await auditStatement(tx, { type: 'client.added', clientId: id, reason: hashedSecret === null ? 'public client' : 'confidential client' });
+      return added;
+    });
     return toSummary(row);
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'unique') throw clientExists(id, err);
@@ -77,13 +81,13 @@ export async function addClient(db: PrismaClient, input: AddClientInput): Promis
 
 /** Every client, ordered by id. Usage: `for (const c of await listClients(db)) ...` */
 export async function listClients(db: PrismaClient): Promise<ClientSummary[]> {
-  const rows = await db.oAuthClient.findMany({ orderBy: { id: 'asc' } });
+  const rows = await listClientRecords(db);
   return rows.map(toSummary);
 }
 
 /** One client, or `Client ID 'x' does not exist.` */
 export async function getClient(db: PrismaClient, id: string): Promise<ClientSummary> {
-  const row = await db.oAuthClient.findUnique({ where: { id } });
+  const row = await findClientRecord(db, id);
   if (!row) throw clientNotFound(id);
   return toSummary(row);
 }
@@ -96,16 +100,11 @@ export interface RemovedClient {
 
 /** Deletes a client, its tokens and codes, and notifies resource servers. */
 export async function removeClient(db: PrismaClient, id: string): Promise<RemovedClient> {
-  return db.$transaction(async (tx) => {
-    const row = await tx.oAuthClient.findUnique({ where: { id } });
+  return inTransaction(db, async (tx) => {
+    const row = await findClientRecord(tx, id);
     if (!row) throw clientNotFound(id);
-    const where = { clientId: id };
-    const deleted = {
-      accessTokens: await tx.accessToken.count({ where }),
-      refreshTokens: await tx.refreshToken.count({ where }),
-      authorizationCodes: await tx.authorizationCode.count({ where }),
-    };
-    await tx.oAuthClient.delete({ where: { id } });
+    const deleted = await countTokensOf(tx, { clientId: id });
+    await deleteClientRecord(tx, id);
     await notifyTokensRevoked(tx, { clientId: id });
     await auditStatement(tx, { type: 'client.removed', clientId: id, reason: `${deleted.accessTokens} access token(s), ${deleted.refreshTokens} refresh token(s), ${deleted.authorizationCodes} code(s) deleted with it` });
     return { client: toSummary(row), deleted };
@@ -139,11 +138,11 @@ export async function setRequireDpop(db: PrismaClient, id: string, requireDpop: 
  */
 export async function setGrantTypes(db: PrismaClient, id: string, grantTypes: string | readonly string[]): Promise<ClientSummary> {
   const parsed = parseGrantTypes(grantTypes);
-  return db.$transaction(async (tx) => {
-    const row = await tx.oAuthClient.findUnique({ where: { id }, select: { hashedSecret: true } });
+  return inTransaction(db, async (tx) => {
+    const row = await findClientRecord(tx, id);
     if (!row) throw clientNotFound(id);
     checkGrantTypesForKind(parsed, row.hashedSecret !== null);
-    const updated = await tx.oAuthClient.update({ where: { id }, data: { grantTypes: parsed } });
+    const updated = await updateClientRecord(tx, id, { grantTypes: parsed });
     await auditStatement(tx, { type: 'client.changed', clientId: id, reason: 'grant types set' });
     return toSummary(updated);
   });
@@ -168,13 +167,13 @@ export async function rotateSecret(
 ): Promise<{ client: ClientSummary; secret: string }> {
   const secret = options.secret ?? generateClientSecret();
   const hashedSecret = await hashClientSecret(secret);
-  const client = await db.$transaction(async (tx) => {
-    const row = await tx.oAuthClient.findUnique({ where: { id } });
+  const client = await inTransaction(db, async (tx) => {
+    const row = await findClientRecord(tx, id);
     if (!row) throw clientNotFound(id);
     if (row.hashedSecret === null && !options.makeConfidential) {
       throw invalidInput(`Client ID '${id}' is a public client (no secret); pass --make-confidential to give it one.`);
     }
-    const updated = await tx.oAuthClient.update({ where: { id }, data: { hashedSecret } });
+    const updated = await updateClientRecord(tx, id, { hashedSecret });
     await notifyTokensRevoked(tx, { clientId: id });
     await auditStatement(tx, { type: 'client.secret_rotated', clientId: id, reason: row.hashedSecret === null ? 'made confidential' : 'new secret' });
     return updated;
@@ -185,11 +184,15 @@ export async function rotateSecret(
 async function updateClient(
   db: PrismaClient,
   id: string,
-  data: { allowedScopes?: string[]; redirectUris?: string[]; requireDpop?: boolean },
+  data: Pick<ClientChange, 'allowedScopes' | 'redirectUris' | 'requireDpop'>,
   what: string,
 ): Promise<ClientSummary> {
   try {
-    const [row] = await db.$transaction([db.oAuthClient.update({ where: { id }, data }), auditStatement(db, { type: 'client.changed', clientId: id, reason: what })]);
+    const row = await inTransaction(db, async (tx) => {
+      const updated = await updateClientRecord(tx, id, data);
+      await auditStatement(tx, { type: 'client.changed', clientId: id, reason: what });
+      return updated;
+    });
     return toSummary(row);
   } catch (err) {
     if (classifyDatabaseError(err)?.kind === 'not_found') throw clientNotFound(id);

@@ -4,7 +4,7 @@
  * URI; a sent redirect_uri equal to one exactly (RFC 9700 section 4.1.3), but a loopback literal's port (RFC 8252
  * section 7.3); omitted, only a client with a single URI is sent back there.
  */
-import type { OAuthClient, PrismaClient } from '@heroes/db';
+import { findClientRow, type ClientRow, type PrismaClient } from '@heroes/db';
 import { matchRegisteredRedirectUri } from '../clients/redirect-uri.ts';
 import { isVschar } from '../clients/vschar.ts';
 import { effectiveGrantTypes } from '../clients/grant-types.ts';
@@ -12,7 +12,7 @@ import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
 
 /** The client of a code request, with the redirect URI this request uses. */
-export type CodeClient = Pick<OAuthClient, 'id' | 'hashedSecret' | 'allowedScopes'> & { redirectUri: string };
+export type CodeClient = Pick<ClientRow, 'id' | 'hashedSecret' | 'allowedScopes'> & { redirectUri: string };
 
 export async function checkClient(
   db: PrismaClient,
@@ -21,19 +21,16 @@ export async function checkClient(
 ): Promise<CodeClient> {
   if (!request.clientId) throw new PageError('invalid_request', 'client_id is required');
   if (!isVschar(request.clientId)) throw new PageError('invalid_client', 'unknown client');
-  const client = await db.oAuthClient.findUnique({
-    where: { id: request.clientId },
-    select: { id: true, hashedSecret: true, redirectUris: true, allowedScopes: true, grantTypes: true },
-  });
+  const client = await findClientRow(db, request.clientId);
   if (!client) throw new PageError('invalid_client', 'unknown client');
   if (client.id === introspectionOnlyClientId) {
     throw new PageError('unauthorized_client', 'this client may only introspect tokens; it cannot use the authorization code flow');
   }
-  const { redirectUris, grantTypes, ...rest } = client;
+  const { redirectUris, grantTypes, id, hashedSecret, allowedScopes } = client;
   if (!effectiveGrantTypes({ id: client.id, registered: grantTypes, confidential: Boolean(client.hashedSecret) }).includes('authorization_code')) {
     throw new PageError('unauthorized_client', 'this client is not registered for the authorization code flow');
   }
-  return { ...rest, redirectUri: chooseRedirectUri(redirectUris, request.redirectUri) };
+  return { id, hashedSecret, allowedScopes, redirectUri: chooseRedirectUri(redirectUris, request.redirectUri) };
 }
 
 function chooseRedirectUri(registered: readonly string[], requested: string | undefined): string {

@@ -4,7 +4,7 @@
  * left out); notifyTokensRevoked throws, so inside a transaction the notice goes only with the commit;
  * createRevocationNotifier logs a failed NOTIFY and never fails the revocation (resource servers bound their cache).
  */
-import { notify, type Prisma } from '@heroes/db';
+import { notify, type Transaction } from '@heroes/db';
 import { TOKENS_REVOKED_CHANNEL, type RevokedTokens } from '@heroes/oauth-scopes';
 import type { Logger } from 'pino';
 
@@ -13,13 +13,13 @@ export { TOKENS_REVOKED_CHANNEL, type RevokedTokens };
 const MAX_VALUE_LENGTH = 512;
 const FIELDS = ['clientId', 'grantId', 'tokenHash', 'userId', 'unlockedAccount'] as const;
 
-/** A PrismaClient or a transaction client. */
-type SqlExecutor = Pick<Prisma.TransactionClient, '$executeRawUnsafe'>;
+/** A PrismaClient or a transaction client (@heroes/db inTransaction). */
+type SqlExecutor = Transaction;
 
 /**
  * Sends the notification; throws when it fails.
  *
- * Usage: `await db.$transaction(async (tx) => { ...; await notifyTokensRevoked(tx, { clientId }); })`
+ * Usage: `await inTransaction(db, async (tx) => { ...; await notifyTokensRevoked(tx, { clientId }); })`
  */
 export async function notifyTokensRevoked(db: SqlExecutor, revoked: RevokedTokens): Promise<void> {
   const payload: RevokedTokens = {};

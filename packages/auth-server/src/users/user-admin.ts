@@ -1,11 +1,14 @@
 /**
- * User and token administration (`auth users …`, `auth tokens revoke`), plain functions over Prisma: each change,
+ * User and token administration (`auth users …`, `auth tokens revoke`), plain functions over @heroes/db's repositories: each change,
  * its audit event and the revocation notice one transaction (NOTIFY goes on commit); disabling a user deletes all
  * their tokens, codes and grants (nothing of theirs is active again) and refuses sign-in; an unknown name is an
  * error naming it, nothing written.
  */
 import { usernameKey } from '@heroes/text-rules/username';
-import { deleteGrantsOf, type Prisma, type PrismaClient } from '@heroes/db';
+import {
+  clearAccountCounters, deleteGrantsOf, deleteTokensOf, deleteUserRow, findUserByNameOrKey, inTransaction, isClientRegistered, listUsersWithLocks,
+  setUserDisabledAt, type PrismaClient, type Transaction,
+} from '@heroes/db';
 import type { AuditEvent } from '@heroes/db';
 import { clientNotFound } from '../clients/client-registry-error.ts';
 import { notifyTokensRevoked } from '../notify/revocation-notifier.ts';
@@ -40,35 +43,19 @@ export interface Revoked {
   authorizationCodes: number;
 }
 
-type Tx = Prisma.TransactionClient;
+type Tx = Transaction;
 
 /** Every user, ordered by username. */
-export async function listUsers(db: PrismaClient): Promise<UserSummary[]> {
-  const now = new Date();
-  const users = await db.user.findMany({
-    orderBy: { username: 'asc' },
-    select: { id: true, username: true, createdAt: true, disabledAt: true, _count: { select: { accessTokens: { where: { expiresAt: { gt: now } } } } } },
-  });
-  const locks = await db.loginThrottle.findMany({
-    where: { key: { in: users.map((user) => accountSubject(user.username)) }, blockedUntil: { gt: now } },
-  });
-  const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.blockedUntil]));
-  return users.map((user) => ({
-    id: user.id,
-    username: user.username,
-    createdAt: user.createdAt,
-    disabledAt: user.disabledAt,
-    lockedUntil: lockedUntil.get(accountSubject(user.username)) ?? null,
-    activeTokens: user._count.accessTokens,
-  }));
+export function listUsers(db: PrismaClient): Promise<UserSummary[]> {
+  return listUsersWithLocks(db, accountSubject);
 }
 
 /** Refuses the user's sign-in and revokes everything issued to them; `changed` false when already disabled. */
 export async function disableUser(db: PrismaClient, username: string): Promise<{ changed: boolean; revoked: Revoked }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const user = await findUser(tx, username);
     if (user.disabledAt) return { changed: false, revoked: none() };
-    await tx.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    await setUserDisabledAt(tx, user.id, new Date());
     const revoked = await revokeUserRows(tx, user.id);
     await auditStatement(tx, operatorEvent('user.disabled', { username }, `sign-in refused; ${describeRevoked(revoked)}`));
     return { changed: true, revoked };
@@ -77,10 +64,10 @@ export async function disableUser(db: PrismaClient, username: string): Promise<{
 
 /** Lets a disabled user sign in again; `changed` false when not disabled. */
 export async function enableUser(db: PrismaClient, username: string): Promise<{ changed: boolean }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const user = await findUser(tx, username);
     if (!user.disabledAt) return { changed: false };
-    await tx.user.update({ where: { id: user.id }, data: { disabledAt: null } });
+    await setUserDisabledAt(tx, user.id, null);
     await auditStatement(tx, operatorEvent('user.enabled', { username }));
     return { changed: true };
   });
@@ -88,10 +75,10 @@ export async function enableUser(db: PrismaClient, username: string): Promise<{ 
 
 /** Clears the login throttle of the account (from every address); `cleared` counts the counters removed. */
 export async function unlockUser(db: PrismaClient, username: string): Promise<{ cleared: number }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await findUser(tx, username);
     const subject = accountSubject(username);
-    const { count } = await tx.loginThrottle.deleteMany({ where: { OR: [{ key: subject }, { key: { startsWith: `known:${subject}:` } }] } });
+    const count = await clearAccountCounters(tx, subject);
     await auditStatement(tx, operatorEvent('user.unlocked', { username }, `${count} throttle counter(s) cleared`));
     // Edges that answer repeats of this account's refused logins themselves stop at once (on commit).
     await notifyTokensRevoked(tx, { unlockedAccount: subject });
@@ -101,10 +88,10 @@ export async function unlockUser(db: PrismaClient, username: string): Promise<{ 
 
 /** Deletes the user and everything issued to them. */
 export async function deleteUser(db: PrismaClient, username: string): Promise<{ revoked: Revoked }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const user = await findUser(tx, username);
     const revoked = await revokeUserRows(tx, user.id);
-    await tx.user.delete({ where: { id: user.id } });
+    await deleteUserRow(tx, user.id);
     await auditStatement(tx, operatorEvent('user.deleted', { username }, describeRevoked(revoked)));
     return { revoked };
   });
@@ -112,7 +99,7 @@ export async function deleteUser(db: PrismaClient, username: string): Promise<{ 
 
 /** Revokes every token, code and grant of the user. */
 export async function revokeUserTokens(db: PrismaClient, username: string): Promise<Revoked> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const user = await findUser(tx, username);
     const revoked = await revokeUserRows(tx, user.id);
     await auditStatement(tx, operatorEvent('token.revoked', { username }, `every grant of the user: ${describeRevoked(revoked)}`));
@@ -122,14 +109,9 @@ export async function revokeUserTokens(db: PrismaClient, username: string): Prom
 
 /** Revokes every token, code and grant issued to the client (the client stays registered). */
 export async function revokeClientTokens(db: PrismaClient, clientId: string): Promise<Revoked> {
-  return db.$transaction(async (tx) => {
-    if (!(await tx.oAuthClient.findUnique({ where: { id: clientId }, select: { id: true } }))) throw clientNotFound(clientId);
-    const where = { clientId };
-    const revoked = {
-      accessTokens: (await tx.accessToken.deleteMany({ where })).count,
-      refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
-      authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
-    };
+  return inTransaction(db, async (tx) => {
+    if (!(await isClientRegistered(tx, clientId))) throw clientNotFound(clientId);
+    const revoked = await deleteTokensOf(tx, { clientId });
     await deleteGrantsOf(tx, { clientId });
     await notifyTokensRevoked(tx, { clientId });
     await auditStatement(tx, operatorEvent('token.revoked', { clientId }, `every grant of the client: ${describeRevoked(revoked)}`));
@@ -139,21 +121,14 @@ export async function revokeClientTokens(db: PrismaClient, clientId: string): Pr
 
 /** The user named exactly so, else the one whose name has that key (`alice` finds `Alice`: docs/oauth.md "Usernames"). */
 async function findUser(tx: Tx, username: string) {
-  const select = { id: true, disabledAt: true } as const;
-  const key = usernameKey(username);
-  const user = (await tx.user.findUnique({ where: { username }, select })) ?? (key === undefined ? null : await tx.user.findUnique({ where: { usernameKey: key }, select }));
+  const user = await findUserByNameOrKey(tx, username, usernameKey(username));
   if (!user) throw new UserNotFoundError(username);
   return user;
 }
 
 /** Deletes the user's tokens, codes and grant records, and tells resource servers (on commit). */
 async function revokeUserRows(tx: Tx, userId: number): Promise<Revoked> {
-  const where = { userId };
-  const revoked = {
-    accessTokens: (await tx.accessToken.deleteMany({ where })).count,
-    refreshTokens: (await tx.refreshToken.deleteMany({ where })).count,
-    authorizationCodes: (await tx.authorizationCode.deleteMany({ where })).count,
-  };
+  const revoked = await deleteTokensOf(tx, { userId });
   await deleteGrantsOf(tx, { accountId: String(userId) });
   await notifyTokensRevoked(tx, { userId: String(userId) });
   return revoked;

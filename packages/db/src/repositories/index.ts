@@ -1,19 +1,25 @@
 /** Every repository: one module per table or aggregate, each statement under the pool's naming rule (sql-pool.ts). */
 export { createHeroRepository, escapeLike, HERO_SQL, type HeroRepository, type HeroRow, type PageQuery } from './heroes.ts';
-export { findUserRow, insertUser, type NewUser, type UserRow } from './users.ts';
 export {
-  addRedirectUris, clientSecretHash, findClientRow, insertIntrospectionClient, insertPublicClient, registeredScopes, replaceClientSecret,
-  type ClientRow,
+  deleteUserRow, findUserByNameOrKey, findUserRow, insertUser, listUsersWithLocks, setUserDisabledAt, type NewUser, type UserListing, type UserRow,
+} from './users.ts';
+export {
+  addRedirectUris, isClientRegistered, clientSecretHash, deleteClientRecord, findClientRecord, findClientRow, insertClient, insertIntrospectionClient,
+  insertPublicClient, listClientRecords, registeredScopes, replaceClientSecret, updateClientRecord,
+  type ClientChange, type ClientRow, type NewClient,
 } from './oauth-clients.ts';
 export {
-  addToTokenPayload, consumeTokenRow, deleteOtherAccessTokens, deleteTokenRows, findTokenRow, tokenRowGrantId, upsertTokenRow,
-  type TokenRowData, type TokenTableName,
+  addToTokenPayload, consumeTokenRow, countTokensOf, deleteOtherAccessTokens, deleteTokenRows, deleteTokensOf, findTokenRow, revokeGrantRows,
+  tokenRowGrantId, upsertTokenRow,
+  type TokenCounts, type TokenRowData, type TokenTableName,
 } from './tokens.ts';
-export { consumeRecordRow, deleteGrantsOf, deleteRecordRows, findRecordByUid, findRecordRow, upsertRecordRow, type RecordRowData } from './oidc-records.ts';
+export {
+  consumeRecordRow, deleteGrantsOf, deleteRecordRows, findRecordByUid, findRecordByUserCode, findRecordRow, upsertRecordRow, type RecordRowData,
+} from './oidc-records.ts';
 export { readIntrospectionRow, type IntrospectionRow } from './introspection.ts';
 export { unrecorded, UTC_NOW, type RecordWith, type StoredRow } from './stored-rows.ts';
 export {
-  beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess,
+  beginAttempt, clearAccountCounters, clearCounter, counterWaitMs, countInWindow, rememberSuccess,
   type AttemptKeys, type AttemptStanding, type ThrottleLimits, type WindowCount,
 } from './login-throttles.ts';
 export { findAnswer, lockKey, recordAnswer, type KeyedRequest, type StoredAnswer } from './idempotency-keys.ts';

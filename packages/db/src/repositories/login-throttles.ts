@@ -2,10 +2,12 @@
  * login_throttles and login_known_addresses, shared by every replica: fixed-window counters per key (failed logins,
  * registrations per address) and the login throttle's rows (its rules: auth-server's throttle/login-throttle.ts). A
  * window starts at its first count and lasts `windowMs`; every count, check-and-count and outcome is one atomic
- * INSERT … ON CONFLICT; the purge forgets rows whose window started over a day ago. Not rate-limiter-flexible's
- * RateLimiterPostgres: it times windows by each replica's clock and counts in a statement of its own (a round trip more).
+ * INSERT … ON CONFLICT; the purge forgets rows whose window started over a day ago; `auth users unlock` clears an
+ * account's rows (a Prisma typed query). Not rate-limiter-flexible's RateLimiterPostgres: it times windows by each
+ * replica's clock and counts in a statement of its own (a round trip more).
  */
 import type { Queryable } from '../sql-pool.ts';
+import type { Transaction } from '../transactions.ts';
 
 export interface WindowCount {
   /** Counts in the current window, this one included. */
@@ -141,4 +143,10 @@ export async function rememberSuccess(db: Queryable, success: { subject: string;
         SELECT address FROM login_known_addresses WHERE subject = $1 AND address <> $2 ORDER BY last_success_at DESC LIMIT $4::int - 1)`,
     values: [success.subject, success.address, success.counterKey, success.keep, success.refreshMs],
   });
+}
+
+/** Deletes the account counter `subject` and its known-address rows (`known:<subject>:…`); answers how many went. */
+export async function clearAccountCounters(db: Transaction, subject: string): Promise<number> {
+  const { count } = await db.loginThrottle.deleteMany({ where: { OR: [{ key: subject }, { key: { startsWith: `known:${subject}:` } }] } });
+  return count;
 }

@@ -1,12 +1,14 @@
 /**
  * The oauth_clients table: the provider's reads by id (plain statements on the Prisma client's pool, sqlPool), the
  * scope catalogue, and the resource server's built-in clients (its own confidential client and the public client
- * of the web app and /docs). The `auth` CLI's changes use Prisma's typed queries (auth-server's clients/).
- * An audited change takes an audited Queryable (audit-events.ts auditedQueryable): the event rides on its statement.
+ * of the web app and /docs). The `auth` CLI's reads and changes are Prisma typed queries on a client or a transaction
+ * (transactions.ts). An audited change takes an audited Queryable (audit-events.ts auditedQueryable): the event rides
+ * on its statement.
  */
 import { sqlPool } from '../client-pools.ts';
-import type { PrismaClient } from '../generated/client.ts';
+import type { OAuthClient, PrismaClient } from '../generated/client.ts';
 import type { Queryable } from '../sql-pool.ts';
+import type { Transaction } from '../transactions.ts';
 import { UTC_NOW } from './stored-rows.ts';
 
 export interface ClientRow {
@@ -89,4 +91,48 @@ export async function addRedirectUris(db: Queryable, id: string, uris: string[])
     values: [id, uris],
   });
   return (rows[0]?.['added'] as string[] | undefined) ?? [];
+}
+
+/** What `auth clients add` stores; the timestamps are Prisma's defaults. */
+export interface NewClient {
+  id: string;
+  hashedSecret: string | null;
+  redirectUris: string[];
+  allowedScopes: string[];
+  allowedOrigins: string[];
+  grantTypes: string[];
+  requireDpop: boolean;
+}
+
+/** The columns `auth clients` changes; `updated_at` follows. */
+export type ClientChange = Partial<Pick<OAuthClient, 'hashedSecret' | 'redirectUris' | 'allowedScopes' | 'grantTypes' | 'requireDpop'>>;
+
+/** Inserts the client (a taken id is a unique violation, classifyDatabaseError kind `unique`); answers the stored row. */
+export function insertClient(db: Transaction, client: NewClient): Promise<OAuthClient> {
+  return db.oAuthClient.create({ data: client });
+}
+
+/** Every client, every column, ordered by id. */
+export function listClientRecords(db: Transaction): Promise<OAuthClient[]> {
+  return db.oAuthClient.findMany({ orderBy: { id: 'asc' } });
+}
+
+/** Client `id` with every column (the CLI's), or null. */
+export function findClientRecord(db: Transaction, id: string): Promise<OAuthClient | null> {
+  return db.oAuthClient.findUnique({ where: { id } });
+}
+
+/** Whether client `id` is registered. */
+export async function isClientRegistered(db: Transaction, id: string): Promise<boolean> {
+  return (await db.oAuthClient.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
+/** Changes client `id` (no such client: classifyDatabaseError kind `not_found`); answers the stored row. */
+export function updateClientRecord(db: Transaction, id: string, change: ClientChange): Promise<OAuthClient> {
+  return db.oAuthClient.update({ where: { id }, data: change });
+}
+
+/** Deletes client `id` (its tokens and codes go with it: the foreign keys cascade). */
+export async function deleteClientRecord(db: Transaction, id: string): Promise<void> {
+  await db.oAuthClient.delete({ where: { id } });
 }

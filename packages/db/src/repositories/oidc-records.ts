@@ -2,7 +2,8 @@
  * oidc-provider's other records (Grant, Session, Interaction, …) in the one oidc_records table, keyed by
  * (model, id), for its adapter: plain statements on the Prisma client's pool (sqlPool) under its naming rule,
  * rows in Prisma's shape (stored-rows.ts). An upsert replaces every stored column but `created_at`.
- * Kept on plain statements, not Prisma's typed queries: Prisma compiles each call's plan in WebAssembly (~0.7 ms CPU per call).
+ * Kept on plain statements, not Prisma's typed queries: Prisma compiles each call's plan in WebAssembly (~0.7 ms CPU per call);
+ * the rare lookup by a payload member (the device flow's user code) is a typed query.
  */
 import { sqlPool } from '../client-pools.ts';
 import type { PrismaClient } from '../generated/client.ts';
@@ -25,6 +26,15 @@ export async function findRecordRow(db: PrismaClient, model: string, id: string)
     values: [model, id],
   });
   return rows[0] && toStoredRow(rows[0]);
+}
+
+/** The first `oidc_records` row of `model` whose payload's `userCode` equals `userCode` (jsonb equality). */
+export async function findRecordByUserCode(db: PrismaClient, model: string, userCode: string): Promise<StoredRow | undefined> {
+  const row = await db.oidcRecord.findFirst({
+    where: { model, payload: { path: ['userCode'], equals: userCode } },
+    select: { payload: true, expiresAt: true, consumedAt: true },
+  });
+  return row ?? undefined;
 }
 
 /** An `oidc_records` row by (model, uid): the session of an interaction. */

@@ -4,9 +4,12 @@
  * `consume` is conditional and says whether it won (one winner per race, RFC 9700 section 4.14.2); deletes say how
  * many rows went, so only real revocations are notified.
  * Kept on plain statements, not Prisma's typed queries: Prisma compiles each call's plan in WebAssembly (~0.7 ms CPU per call).
+ * The `auth` CLI's bulk counts and deletes (per user, client or grant) are Prisma typed queries.
  */
 import { sqlPool } from '../client-pools.ts';
 import type { PrismaClient } from '../generated/client.ts';
+import type { Transaction } from '../transactions.ts';
+import { insertAuditEventWithPrisma, type AuditEvent } from './audit-events.ts';
 import { READ_TIMES, toStoredRow, unrecorded, utcFromMs, type StoredRow } from './stored-rows.ts';
 
 export type TokenTableName = 'access_tokens' | 'refresh_tokens' | 'authorization_codes';
@@ -88,4 +91,45 @@ export async function deleteOtherAccessTokens(db: PrismaClient, grantId: string,
     values: [grantId, keepId],
   });
   return rows.map((row) => row.id);
+}
+
+/** Rows of the three token tables, per table. */
+export interface TokenCounts {
+  accessTokens: number;
+  refreshTokens: number;
+  authorizationCodes: number;
+}
+
+/** Deletes every access token, refresh token and code of the user or client; answers how many went of each. */
+export async function deleteTokensOf(db: Transaction, owner: { userId: number } | { clientId: string }): Promise<TokenCounts> {
+  const where = 'userId' in owner ? { userId: owner.userId } : { clientId: owner.clientId };
+  return {
+    accessTokens: (await db.accessToken.deleteMany({ where })).count,
+    refreshTokens: (await db.refreshToken.deleteMany({ where })).count,
+    authorizationCodes: (await db.authorizationCode.deleteMany({ where })).count,
+  };
+}
+
+/** How many access tokens, refresh tokens and codes the client holds. */
+export async function countTokensOf(db: Transaction, owner: { clientId: string }): Promise<TokenCounts> {
+  const where = { clientId: owner.clientId };
+  return {
+    accessTokens: await db.accessToken.count({ where }),
+    refreshTokens: await db.refreshToken.count({ where }),
+    authorizationCodes: await db.authorizationCode.count({ where }),
+  };
+}
+
+/**
+ * Revokes a whole grant: its access tokens, refresh tokens, codes and Grant record, and `audit` when given, in one
+ * transaction (a Prisma batch). Telling resource servers is the caller's, after it.
+ */
+export async function revokeGrantRows(db: PrismaClient, grantId: string, audit?: AuditEvent): Promise<void> {
+  await db.$transaction([
+    db.accessToken.deleteMany({ where: { grantId } }),
+    db.refreshToken.deleteMany({ where: { grantId } }),
+    db.authorizationCode.deleteMany({ where: { grantId } }),
+    db.oidcRecord.deleteMany({ where: { model: 'Grant', id: grantId } }),
+    ...(audit ? [insertAuditEventWithPrisma(db, audit)] : []),
+  ]);
 }

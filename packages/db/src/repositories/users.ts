@@ -1,11 +1,13 @@
 /**
  * The users table: the password grant's and findAccount's reads (plain statements on the Prisma client's pool,
  * sqlPool) and registration's insert (the resource server). Sign-in and uniqueness go by the username's key
- * (@heroes/text-rules usernameKey); look-alikes share a skeleton (a unique index refuses the second).
+ * (@heroes/text-rules usernameKey); look-alikes share a skeleton (a unique index refuses the second). The `auth users`
+ * CLI's reads and changes are Prisma typed queries on a client or a transaction (transactions.ts).
  */
 import { sqlPool } from '../client-pools.ts';
 import type { PrismaClient } from '../generated/client.ts';
 import type { Queryable } from '../sql-pool.ts';
+import type { Transaction } from '../transactions.ts';
 import { UTC_NOW } from './stored-rows.ts';
 
 export interface UserRow {
@@ -44,4 +46,53 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<{ id: nu
     values: [user.username, user.usernameKey, user.usernameSkeleton, user.hashedPassword, user.salt],
   });
   return rows[0] as { id: number; username: string };
+}
+
+/** A user as `auth users list` shows it. */
+export interface UserListing {
+  id: number;
+  username: string;
+  createdAt: Date;
+  disabledAt: Date | null;
+  /** Until when the login throttle's account counter (key `lockKeyOf(username)`) blocks, or null. */
+  lockedUntil: Date | null;
+  /** Unexpired access tokens. */
+  activeTokens: number;
+}
+
+/** Every user ordered by username, with unexpired access tokens counted and the throttle's block under `lockKeyOf(username)`. */
+export async function listUsersWithLocks(db: Transaction, lockKeyOf: (username: string) => string): Promise<UserListing[]> {
+  const now = new Date();
+  const users = await db.user.findMany({
+    orderBy: { username: 'asc' },
+    select: { id: true, username: true, createdAt: true, disabledAt: true, _count: { select: { accessTokens: { where: { expiresAt: { gt: now } } } } } },
+  });
+  const locks = await db.loginThrottle.findMany({
+    where: { key: { in: users.map((user) => lockKeyOf(user.username)) }, blockedUntil: { gt: now } },
+  });
+  const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.blockedUntil]));
+  return users.map((user) => ({
+    id: user.id,
+    username: user.username,
+    createdAt: user.createdAt,
+    disabledAt: user.disabledAt,
+    lockedUntil: lockedUntil.get(lockKeyOf(user.username)) ?? null,
+    activeTokens: user._count.accessTokens,
+  }));
+}
+
+/** The user named exactly `username`, else the one whose username key is `key` (two unique lookups); null when neither. */
+export async function findUserByNameOrKey(db: Transaction, username: string, key: string | undefined): Promise<{ id: number; disabledAt: Date | null } | null> {
+  const select = { id: true, disabledAt: true } as const;
+  return (await db.user.findUnique({ where: { username }, select })) ?? (key === undefined ? null : await db.user.findUnique({ where: { usernameKey: key }, select }));
+}
+
+/** Sets (a Date: sign-in refused) or clears (null) the user's `disabled_at`. */
+export async function setUserDisabledAt(db: Transaction, id: number, disabledAt: Date | null): Promise<void> {
+  await db.user.update({ where: { id }, data: { disabledAt } });
+}
+
+/** Deletes the user row (its tokens and grant records are the caller's to delete first: tokens.ts deleteTokensOf). */
+export async function deleteUserRow(db: Transaction, id: number): Promise<void> {
+  await db.user.delete({ where: { id } });
 }
