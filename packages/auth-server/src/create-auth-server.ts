@@ -1,82 +1,36 @@
 /**
- * The authorization server: oidc-provider mounted in our Koa app, storing everything in PostgreSQL. App-wide steps,
- * outermost first: the request's span (while tracing), client address, nosniff, request id, internal-only probes and
- * metrics, health, metrics, the request log, http-kit, 404 for anything unanswered; then each endpoint at its path
- * with its own step table (endpoints/token-, revocation-, introspection-, discovery-, code-endpoint.ts).
+ * Wires one authorization server: the database, oidc-provider with our grants and seams, the password-hash queue, the
+ * secret cache and the credential throttle, health and metrics, the Koa app (app.ts). listen() serves the app behind
+ * the forwarding filter (and the management port, if set); close() drains, stops the timers and closes the pool.
  */
-import Koa from 'koa';
+import type Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { claimProofIds, createDb, createQueryTimeoutCheck, ping, proofIdKey, sqlPool, type PrismaClient } from '@heroes/db';
-import { classifyDatabaseError } from '@heroes/db/database-errors';
-import {
-  answerDatabaseFailures,
-  createHttpKit,
-  noSniff,
-  NotFoundError,
-  QueueFullError,
-  type Logger,
-} from '@heroes/http-kit';
-import {
-  BoundedQueue,
-  createClientAddress,
-  createHealth,
-  createLogger,
-  createRequestId,
-  createRequestLogger,
-  isTracing,
-  serve,
-  traceRequests,
-  serveManagement,
-  type Health,
-} from '@heroes/platform';
+import { QueueFullError } from '@heroes/http-kit';
+import { BoundedQueue, createHealth, createLogger, serve, serveManagement, type Health } from '@heroes/platform';
+import { createApp, type AppDeps } from './app.ts';
+import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from './config/auth-server-config.ts';
+import { loadOrCreateKeys } from './config/keys.ts';
 import { createAuditTrail } from './audit/audit-trail.ts';
 import { createLoginAuditor } from './audit/login-audit.ts';
 import { recordKeysRotated } from './audit/keys-audit.ts';
-import { followSigningKeys } from './provider/signing-keys.ts';
 import { createServerMetrics } from './metrics/server-metrics.ts';
 import { createUserAuthenticator } from './accounts/authenticate-user.ts';
 import { createFindAccount } from './accounts/find-account.ts';
 import { createAdapterFactory } from './adapter/create-adapter.ts';
 import { startPurgeTimer } from './adapter/purge-expired.ts';
-import { createCodeRouter } from './endpoints/code-endpoint.ts';
-import { mountEndpoints } from './endpoints/endpoint.ts';
-import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
-import { DEFAULTS } from './config/defaults.ts';
-import { loadOrCreateKeys, type ProviderKeys } from './config/keys.ts';
-import { defaultKeysFile, type AuthServerConfig } from './config/load-config.ts';
-import { registerPasswordGrant } from './provider/password-grant.ts';
-import { registerClientCredentialsGrant } from './provider/client-credentials-grant.ts';
-import { createForwardingFilter } from './middleware/trust-forwarded.ts';
 import { createRevocationNotifier } from './notify/revocation-notifier.ts';
-import { createProvider } from './provider/create-provider.ts';
-import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './provider/library-seams.ts';
-import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
-import { internalOnly } from './middleware/internal-only.ts';
+import { createProvider } from './library/create-provider.ts';
+import { followSigningKeys } from './library/signing-keys.ts';
+import { registerPasswordGrant } from './library/password-grant.ts';
+import { registerClientCredentialsGrant } from './library/client-credentials-grant.ts';
+import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './library/library-seams.ts';
+import { createForwardingFilter } from './shared/forwarding-filter.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
 import { verifyClientSecret } from './clients/client-secret.ts';
 import { createSecretVerifier } from './clients/secret-cache.ts';
-
-export interface AuthServerOptions extends Partial<AuthServerConfig> {
-  databaseUrl: string;
-  /** Keys to use instead of reading/creating `keysFile`. */
-  keys?: ProviderKeys;
-  /** Logger for request lines and errors. Default: createLogger('auth-server'). */
-  logger?: Logger;
-  /**
-   * The introspection fast path (middleware/fast-introspection.ts). Default
-   * true; false leaves every introspection to the provider (the fast path's
-   * test compares both answers).
-   */
-  fastIntrospection?: boolean;
-  /**
-   * The slow client-secret comparison behind the secret cache. Default:
-   * bcrypt through the password-hash queue; the secret cache's test counts
-   * calls through it.
-   */
-  compareClientSecret?: (secret: string, hashedSecret: string) => Promise<boolean>;
-}
 
 export interface ListeningServer {
   /** Base URL of the listening socket, e.g. http://127.0.0.1:8889 */
@@ -94,6 +48,8 @@ export interface AuthServer {
   config: AuthServerConfig;
   /** GET /health/live and /health/ready (see the platform's createHealth). */
   health: Health;
+  /** The bounded queue every bcrypt compare waits in: a password at high priority, a client secret at low. */
+  hashQueue: BoundedQueue;
   /** Listens on `port` (default config.port; 0 = ephemeral) and config.host. */
   listen(port?: number): Promise<ListeningServer>;
   /**
@@ -104,13 +60,14 @@ export interface AuthServer {
   close(): Promise<void>;
 }
 
-export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
-  const { keys: _keys, logger: _logger, fastIntrospection: _fast, compareClientSecret: _compare, ...overrides } = options;
-  const { logLevel: _logLevel, publicPort: _publicPort, ...defaults } = DEFAULTS;
-  return { ...defaults, metricsAllow: [], trustedProxies: [], keysFile: defaultKeysFile(), managementPort: undefined, ...overrides };
-}
-
-export async function createAuthServer(options: AuthServerOptions): Promise<AuthServer> {
+/**
+ * `buildApp` composes the app from its dependencies (default: every layer, app.ts); tests pass their own selection.
+ *
+ * Usage:
+ *   const server = await createAuthServer({ databaseUrl });
+ *   const { url, close } = await server.listen(0);
+ */
+export async function createAuthServer(options: AuthServerOptions, buildApp: (deps: AppDeps) => Koa = createApp): Promise<AuthServer> {
   const config = resolveConfig(options);
   const logger = options.logger ?? createLogger('auth-server');
   const keys = options.keys ?? loadOrCreateKeys(config.keysFile);
@@ -139,14 +96,14 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
   // A DPoP proof is accepted once at the token endpoint, by any replica (RFC 9449 section 11.1).
   replaceDpopReplayCheck(provider, async (clientId, jti, expiresAtSeconds) =>
     (await claimProofIds(sqlPool(db), [{ id: proofIdKey('token', clientId, jti), expiresAtMs: expiresAtSeconds * 1000 }]))[0] === true);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (provider/password-grant.ts, endpoints/code-endpoint.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (library/password-grant.ts, endpoints/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
   // priority (anyone can send one without credentials; a user's password goes first, full → 503).
   const secrets = createSecretVerifier({
     max: config.secretCacheMax,
     ttlMs: config.secretCacheTtlMs,
-    compare: options.compareClientSecret ?? ((secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash), { priority: 'low' })),
+    compare: (secret, hash) => hashQueue.run(() => verifyClientSecret(secret, hash), { priority: 'low' }),
   });
   // One throttle for every credential: passwords per account, secrets per client, both per address (smart lockout).
   const guard = createThrottleGuard(createLoginThrottle(db, {
@@ -166,50 +123,13 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     if (!(err instanceof QueueFullError)) logger.error({ err }, 'oidc-provider server error');
   });
 
-  const app = new Koa({ proxy: true, keys: keys.cookieKeys });
-  const codeRouter = createCodeRouter({
-    db,
-    provider,
-    authenticate,
-    issuer: config.publicBaseUrl,
-    authCodeTtl: config.authCodeTtl,
-    introspectionOnlyClientId: config.resourceServerClientId,
-  });
-  // A request id first (on every log line of the request), then the probes
-  // (no body, no request log line, not counted), then metrics.
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
   const queryTimeouts = createQueryTimeoutCheck({ expectedMs: config.dbQueryTimeoutMs, logger, db: sqlPool(db) });
   const health = createHealth({ checks: { database: () => ping(sqlPool(db)), queryTimeouts: () => queryTimeouts.ready() } });
   const metrics = createServerMetrics({ allow: config.metricsAllow, db, hashQueue });
-  // The request's span, only while tracing (docs/operations.md, "Tracing"): first, so every layer runs inside it.
-  if (isTracing()) app.use(traceRequests());
-  // Trusted proxies here: the edge, on loopback or in AUTH_TRUSTED_PROXIES; oidc-provider's code reads ctx.state too.
-  app.use(createClientAddress({ kind: 'networks', networks: config.trustedProxies }));
-  app.use(noSniff);
-  app.use(createRequestId());
-  app.use(internalOnly(config.metricsAllow));
-  app.use(health.middleware);
-  app.use(metrics.middleware);
-  app.use(createRequestLogger(logger));
-  // A refusal delayed on purpose is held by the edge when it came through it (throttle/refusal-hold.ts).
-  app.use(holdRefusalsAtEdge);
-  app.use(createHttpKit({ logger, maxBodyBytes: config.authMaxBodyBytes, translateError: answerDatabaseFailures(classifyDatabaseError) }).middleware);
-  app.use(async function notFound(ctx, next) {
-    await next();
-    if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError();
-  });
-  app.use(mountEndpoints(createProviderEndpoints({
-    db,
-    provider,
-    notify,
-    publicBaseUrl: config.publicBaseUrl,
-    resourceServerClientId: config.resourceServerClientId,
-    secrets,
-    fastIntrospection: options.fastIntrospection !== false,
-  })));
-  app.use(codeRouter.routes());
+  const app = buildApp({ config, db, provider, cookieKeys: keys.cookieKeys, notify, secrets, authenticate, health, metrics, logger });
 
-  // `auth keys rotate`: the new key signs here without a restart (provider/signing-keys.ts).
+  // `auth keys rotate`: the new key signs here without a restart (library/signing-keys.ts).
   const stopFollowingKeys = options.keys ? () => {} : followSigningKeys({
     provider,
     file: config.keysFile,
@@ -231,12 +151,13 @@ export async function createAuthServer(options: AuthServerOptions): Promise<Auth
     db,
     config,
     health,
+    hashQueue,
     async listen(port = config.port) {
       void queryTimeouts.ready(); // checked at start: its line, if any, comes out now
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const handler = app.callback();
       const filter = createForwardingFilter(config.trustedProxies);
-      // X-Forwarded-* only from the edge (middleware/trust-forwarded.ts).
+      // X-Forwarded-* only from the edge (shared/forwarding-filter.ts).
       const serving = await serve((req, res) => {
         filter(req);
         return handler(req, res);

@@ -5,13 +5,13 @@
 import type { FormValue } from '@heroes/http-kit';
 
 export interface RequestState {
-  /** The form body as we read it (middleware/read-provider-form.ts); steps adjust it in place and the library reads it. */
+  /** The form body as we read it (library/read-provider-form.ts); steps adjust it in place and the library reads it. */
   form?: Record<string, FormValue>;
-  /** A sub-scope refresh: the exact scope its access token is stored with (provider/refresh-sub-scope.ts). */
+  /** A sub-scope refresh: the exact scope its access token is stored with (endpoints/token/refresh-sub-scope.ts). */
   narrowedScope?: string;
-  /** The scope the access token issued on this request was stored with (provider/access-token-scope.ts). */
+  /** The scope the access token issued on this request was stored with (library/access-token-scope.ts). */
   storedScope?: string;
-  /** The client whose secret matched on this request (provider/library-seams.ts, seam 2). */
+  /** The client whose secret matched on this request (library/library-seams.ts, seam 2). */
   secretMatchedClient?: string;
 }
 

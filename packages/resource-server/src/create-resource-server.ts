@@ -21,7 +21,7 @@ import { createPool } from './data/create-pool.ts';
 import { createHeroRepository } from '@heroes/db/pg';
 import { HeroListCache, invalidatingWrites } from './data/hero-list-cache.ts';
 import { resolveConfig, type ResourceServerConfig, type ResourceServerOptions } from './config/resource-server-config.ts';
-import { createAuthForwarder } from './proxy/forward-to-auth-server.ts';
+import { createAuthForwarder, type RefusalDecider } from './proxy/forward-to-auth-server.ts';
 import type { RepeatedRefusals } from './proxy/repeated-refusals.ts';
 
 export interface RunningServer {
@@ -65,6 +65,7 @@ export function createResourceServer(options: ResourceServerOptions, buildApp: (
   const listCache = new HeroListCache(cluster.isWorker ? 0 : config.heroListCacheMs);
   const heroes = invalidatingWrites(createHeroRepository(pool), listCache);
   let countLookup: (result: 'hit' | 'miss' | 'uncached') => void = () => {};
+  let countRefusal: (decidedBy: RefusalDecider) => void = () => {};
   const credentials = createCredentialsWatch({ clientId: config.clientId, logger });
   const introspect = credentials.observe(createIntrospector({
     authServerUrl: config.authServerUrl,
@@ -111,6 +112,7 @@ export function createResourceServer(options: ResourceServerOptions, buildApp: (
     maxSockets: config.authProxyMaxSockets,
     perAddressMax: config.authProxyAddressMax,
     logger,
+    onRefusalAnswered: (decidedBy) => countRefusal(decidedBy),
   });
   // The limits a pooled connection really has: a pooler may have dropped DB_QUERY_TIMEOUT_MS (not ready then).
   const queryTimeouts = createQueryTimeoutCheck({
@@ -135,6 +137,7 @@ export function createResourceServer(options: ResourceServerOptions, buildApp: (
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   const metrics = createServerMetrics({ allow: config.metricsAllow, pool, hashQueue });
   countLookup = metrics.countLookup;
+  countRefusal = metrics.countRefusal;
   const app = buildApp({ config, db: pool, heroes, listCache, introspector, forwarder, health, metrics, logger, hashQueue });
 
   let stopped = false;

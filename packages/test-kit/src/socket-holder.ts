@@ -1,8 +1,9 @@
 /**
  * Sockets held open against a server from another process, as an attacker's machine would hold them (the test's loop
  * stays free to measure). Commands, one JSON line each way: `stall` (count sockets send a POST's headers and a few
- * body bytes, then stay silent), `guess` (count guessers, each its own socket and X-Forwarded-For address, in waves;
- * with `repeatForMs` each guesses again once answered), `stop-guessing`, `status` (answers so far, by status).
+ * body bytes, then stay silent), `guess` (count guessers, each its own X-Forwarded-For address and raw socket with its
+ * request built once, as cheap as another machine's; in waves; with `repeatForMs` each guesses again once answered),
+ * `stop-guessing`, `status` (answers so far, by status).
  * Usage: const holder = await startSocketHolder(); await holder.send({ cmd: 'stall', url, count: 300, path }); holder.stop()
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +22,6 @@ export interface HolderStatus {
 }
 
 const CHILD = `
-import http from 'node:http';
 import net from 'node:net';
 import readline from 'node:readline';
 const stalls = [];
@@ -48,47 +48,98 @@ async function stall({ url, count, path }) {
   })));
   return { stalls: stalls.length };
 }
-// One request; onAnswered runs once its answer (or failure) is complete.
-function sendGuess({ url, path, headers, body }, i, agent, onAnswered) {
-  return new Promise((resolve) => {
-    guesses++;
-    let done = false;
-    const answered = (status) => {
-      if (done) return;
-      done = true;
+// The request bytes of guesser i, built once: an attacker's tool sends the same bytes again and again.
+function guessRequest({ url, path, headers = {}, body }, i, keepAlive) {
+  const lines = ['POST ' + path + ' HTTP/1.1', 'Host: ' + new URL(url).host];
+  for (const [name, value] of Object.entries(headers)) lines.push(name + ': ' + value);
+  lines.push('X-Forwarded-For: ' + address('10.2', i), 'Content-Length: ' + Buffer.byteLength(body), 'Connection: ' + (keepAlive ? 'keep-alive' : 'close'));
+  return Buffer.from(lines.join('\\r\\n') + '\\r\\n\\r\\n' + body);
+}
+// Reads HTTP/1.1 answers off one socket (Content-Length or chunked bodies); onAnswer(status, closes) for each complete one.
+function answerReader(onAnswer) {
+  let pending = Buffer.alloc(0);
+  let head;
+  return (chunk) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    for (;;) {
+      if (head === undefined) {
+        const end = pending.indexOf('\\r\\n\\r\\n');
+        if (end < 0) return;
+        const text = pending.subarray(0, end).toString('latin1');
+        pending = pending.subarray(end + 4);
+        const length = /\\r\\ncontent-length:\\s*(\\d+)/i.exec(text);
+        head = { status: Number(text.slice(9, 12)), length: length ? Number(length[1]) : /\\r\\ntransfer-encoding:[^\\r]*chunked/i.test(text) ? -1 : 0, closes: /\\r\\nconnection:\\s*close/i.test(text) };
+      }
+      if (head.length >= 0) {
+        if (pending.length < head.length) return;
+        pending = pending.subarray(head.length);
+      } else {
+        const line = pending.indexOf('\\r\\n');
+        if (line < 0) return;
+        const size = parseInt(pending.subarray(0, line).toString('latin1'), 16);
+        const needed = line + 2 + (size > 0 ? size + 2 : 2);
+        if (pending.length < needed) return;
+        pending = pending.subarray(needed);
+        if (size > 0) continue;
+      }
+      const { status, closes } = head;
+      head = undefined;
+      onAnswer(status, closes);
+    }
+  };
+}
+// Guesser i on raw sockets (pre-built request, a small answer reader: the attacker's CPU is not the server's to pay
+// on a shared machine); resolves once its first request is written.
+function guesser(command, i, until) {
+  const repeating = command.repeatForMs !== undefined;
+  const { hostname, port } = new URL(command.url);
+  const request = guessRequest(command, i, repeating);
+  guessing++;
+  return new Promise((written) => {
+    let socket;
+    let inFlight = false;
+    let reconnect = false;
+    const send = () => {
+      if (socket === undefined || reconnect || socket.destroyed) connect();
+      guesses++;
+      inFlight = true;
+      socket.write(request, () => written());
+    };
+    const answered = (status, closes = false) => {
+      if (!inFlight) return;
+      inFlight = false;
+      reconnect = closes;
       guessesAnswered++;
       guessStatuses[status] = (guessStatuses[status] ?? 0) + 1;
-      onAnswered();
+      answersOf[i]++;
+      if (repeating && !stopGuessing && Date.now() < until) return send();
+      guessing--;
+      socket.destroy();
     };
-    const req = http.request(url + path, { method: 'POST', agent, headers: { ...headers, 'x-forwarded-for': address('10.2', i), 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => answered(res.statusCode));
-    });
-    req.on('error', () => answered('error'));
-    req.end(body, resolve);
+    const connect = () => {
+      if (socket !== undefined) socket.destroy();
+      reconnect = false;
+      const own = net.connect(Number(port), hostname);
+      socket = own;
+      own.setNoDelay(true);
+      own.on('data', answerReader(answered));
+      own.on('error', () => {});
+      own.on('close', () => {
+        if (socket === own) answered('error');
+      });
+    };
+    send();
   });
 }
 async function guess(command) {
   const { count, wave = count, everyMs = 0, repeatForMs } = command;
   const until = Date.now() + (repeatForMs ?? 0);
-  const repeating = repeatForMs !== undefined;
   stopGuessing = false;
   answersOf = new Array(count).fill(0);
-  const guesser = (i) => {
-    const own = repeating ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : false;
-    guessing++;
-    const next = () => {
-      answersOf[i]++;
-      if (repeating && !stopGuessing && Date.now() < until) return sendGuess(command, i, own, next);
-      guessing--;
-      if (own) own.destroy();
-    };
-    return sendGuess(command, i, own, next);
-  };
   const written = [];
   for (let first = 0; first < count; first += wave) {
     if (first > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
-    for (let i = first; i < Math.min(count, first + wave); i++) written.push(guesser(i));
+    for (let i = first; i < Math.min(count, first + wave); i++) written.push(guesser(command, i, until));
   }
   await Promise.all(written);
   return { guesses };
@@ -109,6 +160,8 @@ process.exit(0);
 `;
 
 export interface SocketHolder {
+  /** The holder's process id (its CPU time: /proc/<pid>/stat). */
+  pid: number;
   send<T = HolderStatus>(command: Record<string, unknown>): Promise<T>;
   stop(): Promise<void>;
 }
@@ -118,6 +171,7 @@ export async function startSocketHolder(): Promise<SocketHolder> {
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
+    pid: child.pid!,
     async send<T>(command: Record<string, unknown>): Promise<T> {
       child.stdin!.write(`${JSON.stringify(command)}\n`);
       const next = await lines.next();

@@ -2,7 +2,9 @@
  * Fair forwarding (docs/http.md): the metadata document and a real password-grant login through a second edge
  * (TRUST_PROXY=1), idle and then while 300 stalled uploads and 1,000 guessers of a locked account (each from its own
  * address, in @heroes/test-kit's socket holder) hold the sign-in path. Goal: p99 under attack ≤ idle p99 + 100 ms,
- * every answer 200; beside it, guesses answered and how many reached the authorization server (`login.throttled`).
+ * every answer 200; beside it, guesses answered and how many reached the authorization server (`login.throttled`),
+ * and per window the CPU share of the edge, the authorization server and the attackers, and both servers' event-loop
+ * delay (their /metrics).
  * Leaves behind: the throttled account (its own rows).
  */
 import crypto from 'node:crypto';
@@ -12,6 +14,7 @@ import { usernameKey } from '@heroes/text-rules/username';
 import { basic, expectOk, post, sleep } from '../lib/http.ts';
 import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
 import { serverEntry } from '../lib/stack.ts';
+import { cpuMsOf } from '../lib/cpu.ts';
 import type { BenchContext } from '../lib/context.ts';
 import type { Section } from './section.ts';
 
@@ -46,6 +49,49 @@ async function signIns(ctx: BenchContext, base: string, user: { username: string
     if (metadata.status !== 200 || login.status !== 200) result.failed++;
   }
   return result;
+}
+
+/** A process's CPU time, 0 when it is gone or not known. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    return cpuMsOf(pid);
+  } catch {
+    return 0;
+  }
+}
+
+/** Event-loop delay p99 and max since the last scrape (ms), from a server's /metrics. */
+async function loopDelay(base: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
+  return { p99: read('p99'), max: read('max') };
+}
+
+/**
+ * What the processes did during a window: CPU share of one core, event-loop delay of both servers.
+ * start() scrapes both servers (resetting their delay histograms) and reads CPU; end() reads again.
+ */
+function watchWindow(pids: { edge: number; auth?: number; holder: number }, urls: { edge: string; auth: string }) {
+  let started = 0;
+  let cpu = { edge: 0, auth: 0, holder: 0 };
+  const read = () => ({ edge: cpuMs(pids.edge), auth: cpuMs(pids.auth), holder: cpuMs(pids.holder) });
+  return {
+    async start() {
+      await Promise.all([loopDelay(urls.edge), loopDelay(urls.auth)]);
+      started = performance.now();
+      cpu = read();
+    },
+    async end(guesses: number): Promise<string> {
+      const [now, elapsed] = [read(), performance.now() - started];
+      const [edgeLoop, authLoop] = await Promise.all([loopDelay(urls.edge), loopDelay(urls.auth)]);
+      const share = (name: keyof typeof cpu) => `${(((now[name] - cpu[name]) / elapsed) * 100).toFixed(0)} %`;
+      const perGuess = (name: keyof typeof cpu) => (guesses > 0 ? `, ${(((now[name] - cpu[name]) * 1000) / guesses).toFixed(0)} µs/guess` : '');
+      return `CPU edge ${share('edge')}${perGuess('edge')}, auth server ${share('auth')}, attackers ${share('holder')}${perGuess('holder')}; ` +
+        `event-loop delay p99/max: edge ${edgeLoop.p99.toFixed(0)}/${edgeLoop.max.toFixed(0)} ms, auth server ${authLoop.p99.toFixed(0)}/${authLoop.max.toFixed(0)} ms` +
+        (guesses > 0 ? `; ${guesses} guesses answered (${((guesses / elapsed) * 1000).toFixed(0)}/s)` : '');
+    },
+  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -85,8 +131,11 @@ export const fairForwarding: Section = {
       }
       await lockAccount(ctx, victim.username);
       await signIns(ctx, base, user, performance.now() + 2_000); // warm-up
+      const window = watchWindow({ edge: edge.pid, auth: ctx.pids.auth, holder: holder.pid }, { edge: base, auth: ctx.authUrl });
       ctx.say(`sign-in path idle: ${ctx.duration} s`);
+      await window.start();
       const idle = await signIns(ctx, base, user, performance.now() + ctx.duration * 1000);
+      const idleWindow = await window.end(0);
 
       ctx.say(`${STALLED} stalled uploads, then ${GUESSERS} guessers on a locked account; the sign-in path meanwhile: ${ctx.duration} s`);
       await holder.send({ cmd: 'stall', url: base, count: STALLED, path: '/auth/token' });
@@ -96,7 +145,10 @@ export const fairForwarding: Section = {
       await holder.send({ cmd: 'guess', url: base, count: GUESSERS, path: '/auth/token', headers, body, repeatForMs: (ctx.duration + LEARNING_MAX_S + 10) * 1000 });
       while ((await holder.send<HolderStatus>({ cmd: 'status' })).fewestAnswers < 1 && performance.now() - started < LEARNING_MAX_S * 1000) await sleep(500);
       const learnt = (performance.now() - started) / 1000;
+      await window.start();
+      const before = (await holder.send<HolderStatus>({ cmd: 'status' })).guessesAnswered;
       const attacked = await signIns(ctx, base, user, performance.now() + ctx.duration * 1000);
+      const attackWindow = await window.end((await holder.send<HolderStatus>({ cmd: 'status' })).guessesAnswered - before);
       const guesses = await holder.send<HolderStatus>({ cmd: 'stop-guessing' });
       const decided = await refusalsDecided(ctx, victim.username);
 
@@ -114,6 +166,8 @@ export const fairForwarding: Section = {
         row('GET /.well-known/oauth-authorization-server', idle.metadata, attacked.metadata),
         row('POST /auth/token (a real login)', idle.login, attacked.login),
         { figure: 'the guesses meanwhile', value: `${guesses.guessesAnswered} answered (${JSON.stringify(guesses.guessStatuses)}), ${decided} refused by the authorization server itself; every guesser refused once after ${learnt.toFixed(1)} s` },
+        { figure: 'the processes, idle', value: idleWindow },
+        { figure: 'the processes, under attack', value: attackWindow },
       ];
     } finally {
       await holder.stop();

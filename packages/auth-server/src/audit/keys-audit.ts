@@ -1,7 +1,7 @@
 /**
  * keys.rotated: written once per new signing key, by `auth keys rotate`
  * when it reaches the database and by each replica that loads the key
- * (provider/signing-keys.ts); the first write wins (@heroes/db's
+ * (library/signing-keys.ts); the first write wins (@heroes/db's
  * insertKeysRotatedOnce), the reason names the key id.
  */
 import { auditLogRecord, insertKeysRotatedOnce, type AuditEvent, type Queryable } from '@heroes/db';

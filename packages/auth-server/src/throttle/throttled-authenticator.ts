@@ -6,7 +6,7 @@
  * Usage: createThrottledAuthenticator(authenticate, createThrottleGuard(throttle, { refusalDelayMs: 1000 }))
  */
 import type { AuthenticatedUser, LoginOutcome, UserAuthenticator } from '../accounts/authenticate-user.ts';
-import type { RecordWith } from '../audit/audit-trail.ts';
+import type { RecordWith } from '@heroes/db';
 import { RetryLaterError } from '@heroes/http-kit';
 import { retryAfterWords } from '@heroes/oauth-scopes';
 import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.ts';

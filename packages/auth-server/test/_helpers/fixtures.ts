@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import type { PrismaClient } from '@heroes/db';
 import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
 import { addClient, addUser, type ClientInput } from '@heroes/test-kit';
-import { createAuthServer, generateKeys, type AuthServer, type AuthServerOptions, type ProviderKeys } from '../../src/index.ts';
+import type Koa from 'koa';
+import { createApp, createAuthServer, generateKeys, type AppDeps, type AuthServer, type AuthServerOptions, type ProviderKeys } from '../../src/index.ts';
 
 let keys: ProviderKeys | undefined;
 
@@ -26,11 +27,12 @@ export interface TestServer {
 
 /**
  * An in-process server on a fresh database, dropped on close; or, given
- * `database`, on that one (e.g. a restart), left to its owner.
+ * `database`, on that one (e.g. a restart), left to its owner. `buildApp`
+ * composes the app (default: every layer).
  *
  * Usage: `const s = await startTestServer({ authCodeTtl: 1 }); ... await s.close();`
  */
-export async function startTestServer(overrides: Partial<AuthServerOptions> = {}, database?: TestDatabase): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<AuthServerOptions> = {}, database?: TestDatabase, buildApp: (deps: AppDeps) => Koa = createApp): Promise<TestServer> {
   const testDb = database ?? (await createTestDatabase());
   const server = await createAuthServer({
     databaseUrl: testDb.url,
@@ -42,7 +44,7 @@ export async function startTestServer(overrides: Partial<AuthServerOptions> = {}
     publicBaseUrl: 'http://localhost:8888',
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     ...overrides,
-  });
+  }, buildApp);
   const { url } = await server.listen(overrides.port ?? 0);
   return {
     url,

@@ -1,9 +1,10 @@
 /**
- * The introspection fast path (middleware/fast-introspection.ts) answers exactly as oidc-provider: the same requests
- * to two servers on one database, with and without it, must get equal status, headers and body bytes; counting the
- * provider's token reads shows which path answered.
+ * The introspection fast path (endpoints/introspection/fast-introspection.ts) answers exactly as oidc-provider: the same
+ * requests to two servers on one database, one answering through fastIntrospection, one through libraryIntrospection,
+ * must get equal status, headers and body bytes; counting the provider's token reads shows which path answered.
  */
 import test from 'ava';
+import { createApp, createAppLayers, libraryIntrospection } from '../../src/index.ts';
 import { hashToken } from '../../src/adapter/hash-token.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { basic, passwordGrant, postForm, type JsonResponse } from '../_helpers/http.ts';
@@ -16,7 +17,7 @@ const user = { username: 'bob', password: 'hero-password-1' };
 
 test.before(async () => {
   fast = await startTestServer();
-  slow = await startTestServer({ fastIntrospection: false }, fast.testDb);
+  slow = await startTestServer({}, fast.testDb, (deps) => createApp(deps, createAppLayers(deps, libraryIntrospection)));
   await addClient(fast.db, { id: 'app', secret: 'app-secret', allowedScopes: ['heroes:read', 'heroes:write'] });
   await addClient(fast.db, { id: 'plain', secret: 'plain-secret' });
   await addClient(fast.db, { id: 'other', secret: 'other-secret' });

@@ -35,7 +35,12 @@ export interface AuthForwarderOptions {
   /** Forwarded requests in flight per client address (then 429). */
   perAddressMax: number;
   logger: Logger;
+  /** A delayed refusal was sent after its hold: decided by the authorization server (held here) or by the edge (a repeat). */
+  onRefusalAnswered?: (decidedBy: RefusalDecider) => void;
 }
+
+/** Who decided a refusal the edge answered after its hold. */
+export type RefusalDecider = 'auth_server' | 'edge';
 
 export interface AuthForwarder {
   middleware: Middleware;
@@ -96,6 +101,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     selfHandleResponse: true,
   });
   const { logger } = options;
+  const refusalAnswered = options.onRefusalAnswered ?? (() => {});
   const slots = new AddressSlots(options.perAddressMax);
   const refusals = new RepeatedRefusals();
   const lanes = new AccountLanes();
@@ -127,6 +133,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         writeAnswerHead(req, res, proxyRes);
         res.setHeader('content-length', body.length);
         res.end(body);
+        refusalAnswered('auth_server');
       },
       stream: () => {
         writeAnswerHead(req, res, proxyRes);
@@ -180,11 +187,11 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
         logged['forwarded'] = false;
         logged['repeatedRefusal'] = true;
         ctx.respond = false;
-        refusals.answerAfterHold(refused, res);
+        refusals.answerAfterHold(refused, res, () => refusalAnswered('edge'));
         return;
       }
       if (login !== undefined) {
-        const leave = await lanes.enter(login.account);
+        const leave = await lanes.enter(login.account());
         if (res.destroyed) {
           leave();
           ctx.respond = false;

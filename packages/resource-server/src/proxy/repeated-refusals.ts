@@ -13,6 +13,7 @@ import { FormCodec } from '@heroes/http-kit';
 import { retryAfterWords } from '@heroes/oauth-scopes';
 import { addressBucket } from '@heroes/platform';
 import { usernameKey } from '@heroes/text-rules/username';
+import { spreadHold } from './held-refusals.ts';
 
 /** Longest time a refusal is repeated without asking the authorization server again, ms (LOGIN_BACKOFF_MAX_MS's default). */
 export const MAX_REMEMBER_MS = 15 * 60_000;
@@ -52,9 +53,10 @@ export class RepeatedRefusals {
 
   /**
    * The attempt a forwarded request makes and the account it names (both
-   * keyed hashes), or undefined when it is not a login form the edge can judge.
+   * keyed hashes; the account's made only when asked: a repeat answered
+   * here needs none), or undefined when it is not a login form the edge can judge.
    */
-  attemptOf(clientAddress: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer): { attempt: string; account: string } | undefined {
+  attemptOf(clientAddress: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer): { attempt: string; account(): string } | undefined {
     if (!FORM_TYPE.test(headers['content-type'] ?? '')) return undefined;
     let form: Record<string, string | string[]>;
     try {
@@ -66,7 +68,7 @@ export class RepeatedRefusals {
     if (typeof username !== 'string') return undefined;
     const account = usernameKey(username) ?? username;
     const material = [path, addressBucket(clientAddress), account, form['grant_type'], headers.origin, headers.authorization, form['client_id'], form['client_secret']];
-    return { attempt: this.#digest(JSON.stringify(material)), account: this.#digest(account) };
+    return { attempt: this.#digest(JSON.stringify(material)), account: () => this.#digest(account) };
   }
 
   #digest(text: string): string {
@@ -108,11 +110,13 @@ export class RepeatedRefusals {
     this.#known.set(attempt, { status: answer.status, headers, body: answer.body.toString('utf8'), statedSeconds, holdMs, ends: sentAt + refusedMs, until }, { ttl: Math.ceil(ttl) });
   }
 
-  /** Sends `known` on `res` after its hold (nothing if the client leaves meanwhile). */
-  answerAfterHold(known: Remembered, res: http.ServerResponse): void {
+  /** Sends `known` on `res` after its hold (spread: spreadHold), nothing if the client leaves meanwhile; `onSent` once sent. */
+  answerAfterHold(known: Remembered, res: http.ServerResponse, onSent?: () => void): void {
     const timer = setTimeout(() => {
-      if (!res.destroyed) send(known, res);
-    }, known.holdMs);
+      if (res.destroyed) return;
+      send(known, res);
+      onSent?.();
+    }, spreadHold(known.holdMs));
     res.once('close', () => clearTimeout(timer));
   }
 

@@ -258,6 +258,31 @@ test.serial('a login refused with x-edge-refused-ms is answered by the edge when
   }
 });
 
+/** The value of `edge_refusals_answered_total{decided_by}` on the edge's /metrics. */
+async function refusalsAnswered(edge: InProcessServer, decidedBy: 'edge' | 'auth_server'): Promise<number> {
+  const text = await (await fetch(`${edge.url}/metrics`)).text();
+  const line = new RegExp(`^edge_refusals_answered_total\\{[^}]*decided_by="${decidedBy}"[^}]*\\} (\\d+)$`, 'm').exec(text);
+  if (line === null) throw new Error(`no edge_refusals_answered_total{decided_by="${decidedBy}"} in /metrics`);
+  return Number(line[1]);
+}
+
+test.serial('edge_refusals_answered_total counts the refusals the edge sent after their hold: the authorization server\'s, and the repeats it answered itself', async (t) => {
+  const refusing = await startRefusingUpstream('60000');
+  const edge = await startInProcess(refusing.url, { trustProxy: true }, rs.database);
+  await waitFor(() => edge.server.refusals.trusted, { message: 'the revocation feed is up' });
+  try {
+    t.deepEqual([await refusalsAnswered(edge, 'auth_server'), await refusalsAnswered(edge, 'edge')], [0, 0], 'both series start at 0');
+    t.is((await guess(edge, '203.0.113.60', { username: 'counted', password: 'guess 1' })).status, 429);
+    t.deepEqual([await refusalsAnswered(edge, 'auth_server'), await refusalsAnswered(edge, 'edge')], [1, 0], 'the first refusal is the authorization server\'s');
+    for (const password of ['guess 2', 'guess 3']) t.is((await guess(edge, '203.0.113.60', { username: 'counted', password })).status, 429);
+    t.is(refusing.seen.length, 1, 'the repeats were not forwarded');
+    t.deepEqual([await refusalsAnswered(edge, 'auth_server'), await refusalsAnswered(edge, 'edge')], [1, 2], 'the repeats are the edge\'s own');
+  } finally {
+    await edge.close();
+    refusing.close();
+  }
+});
+
 test.serial('a refusal is repeated only while it lasts, and one without x-edge-refused-ms (a client secret\'s) never', async (t) => {
   const shortly = await startRefusingUpstream('1');
   const never = await startRefusingUpstream(undefined);

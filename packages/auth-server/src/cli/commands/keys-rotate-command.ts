@@ -13,7 +13,7 @@ import { withDatabase } from '../with-database.ts';
 /**
  * `auth keys rotate`: a new signing key in the keys file; the previous ones
  * stay published until what they signed has expired (config/keys.ts).
- * Servers reading the file pick it up by themselves (provider/signing-keys.ts).
+ * Servers reading the file pick it up by themselves (library/signing-keys.ts).
  */
 export class KeysRotateCommand extends Command {
   static override paths = [['keys', 'rotate']];
