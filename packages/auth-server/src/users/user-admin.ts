@@ -7,7 +7,7 @@
 import { usernameKey } from '@heroes/text-rules/username';
 import {
   clearAccountCounters, deleteGrantsOf, deleteTokensOf, deleteUserRow, findUserByNameOrKey, inTransaction, isClientRegistered, listUsersWithLocks,
-  setUserDisabledAt, type PrismaClient, type Transaction,
+  setUserDisabledAt, type PrismaClient, type Transaction, type UserListing,
 } from '@heroes/db';
 import type { AuditEvent } from '@heroes/db';
 import { clientNotFound } from '../clients/client-registry-error.ts';
@@ -25,16 +25,8 @@ export class UserNotFoundError extends Error {
   }
 }
 
-export interface UserSummary {
-  id: number;
-  username: string;
-  createdAt: Date;
-  disabledAt: Date | null;
-  /** Until when failed logins lock the account out for strangers (the throttle), or null. */
-  lockedUntil: Date | null;
-  /** Unexpired access tokens. */
-  activeTokens: number;
-}
+/** A user as `auth users list` shows it (db's listing; the lock is the throttle's account counter). */
+export type UserSummary = UserListing;
 
 /** What went with a revocation. */
 export interface Revoked {
