@@ -18,7 +18,7 @@ const settingsReads = [...envRead("[object.object.name='process'][object.propert
   message: 'A documented variable is read through its entry in the settings catalogue (SHARED_SETTINGS or the settings.ts that declares it), never from the environment directly.',
 }));
 /**
- * Prisma's client API outside @heroes/db (issue 26, "One data path"): a model delegate's query (`db.hero.findMany`,
+ * Prisma's client API outside @heroes/db (one data path, docs/architecture.md): a model delegate's query (`db.hero.findMany`,
  * every model of prisma/schema.prisma), a raw statement or a transaction. Servers and the CLI call the repositories.
  */
 const models = [...fs.readFileSync(new URL('prisma/schema.prisma', import.meta.url), 'utf8').matchAll(/^model (\w+) \{/gm)].map((match) => match[1][0].toLowerCase() + match[1].slice(1));

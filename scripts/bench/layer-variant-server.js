@@ -29,7 +29,7 @@ function composeVariant(deps) {
 }
 
 /**
- * The A/B of the request log (issue 28): the same line through pino-http, in its cheapest shape (no request
+ * The A/B of the request log (docs/performance.md): the same line through pino-http, in its cheapest shape (no request
  * serializer, one child logger per request for the id).
  */
 const pinoHttpLogger = pinoHttp({
