@@ -1,8 +1,8 @@
 /**
  * The purge of expired rows (tokens, codes, provider records, login-throttle rows that refuse nothing, old known
- * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers), run by the authorization server's
- * timer: at most PURGE_BATCH_ROWS rows per statement, one table and batch at a time, so however much expired at once
- * a purge never holds the pool, long locks or a long transaction.
+ * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers, DPoP proof ids), run by the
+ * authorization server's timer: at most PURGE_BATCH_ROWS rows per statement, one table and batch at a time, so
+ * however much expired at once a purge never holds the pool, long locks or a long transaction.
  */
 import type { PrismaClient } from '../generated/client.ts';
 
@@ -45,6 +45,8 @@ const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[]]> = [
   ['knownAddresses', 'login_known_addresses', 'last_success_at <= $1', ['knownAddress']],
   ['auditEvents', 'audit_events', 'at < $1', ['audit']],
   ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now']],
+  // timestamptz (dpop-proof-ids.ts writes it): the UTC cut-off read as UTC whatever the session's time zone
+  ['dpopProofIds', 'dpop_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now']],
 ];
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
