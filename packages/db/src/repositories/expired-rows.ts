@@ -14,6 +14,7 @@ export interface PurgeResult {
   loginThrottles: number;
   knownAddresses: number;
   dpopProofIds: number;
+  dpopEdgeProofIds: number;
   auditEvents: number;
   idempotencyKeys: number;
 }
@@ -47,6 +48,7 @@ const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[]]> = [
   ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now']],
   // timestamptz (dpop-proof-ids.ts writes it): the UTC cut-off read as UTC whatever the session's time zone
   ['dpopProofIds', 'dpop_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now']],
+  ['dpopEdgeProofIds', 'dpop_edge_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now']],
 ];
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
