@@ -4,12 +4,13 @@
  * statement for a rare pattern through the trigram index on lower(name),
  * not a scan of every row; and the index answers what a scan would. Heroes
  * written since the last vacuum cost a search nothing more: the index keeps no
- * pending list (GIN's fastupdate off) that every search would read through.
+ * pending list (GIN's fastupdate off) that every search would read through. And the search is never a prepared
+ * statement, even with prepared statements on: PostgreSQL plans it for each pattern, never generically.
  */
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
-import { HERO_SQL, escapeLike } from '@heroes/db/pg';
+import { HERO_SQL, createHeroRepository, createSqlPool, escapeLike } from '@heroes/db/pg';
 
 let database: TestDatabase;
 let client: pg.Client;
@@ -63,6 +64,24 @@ test.serial('heroes just written add nothing to the index pages a search reads (
   const pages = scan!['Shared Hit Blocks'] + scan!['Shared Read Blocks'];
   // Two trigrams' posting lists over 103,000 rows: under ten pages.
   t.true(pages < 30, `the trigram index scan read ${pages} pages`);
+});
+
+test('the repository never prepares the search, so PostgreSQL never gives it a generic plan', async (t) => {
+  // One connection with prepared statements on (DB_PREPARED_STATEMENTS): more than the five runs after which
+  // PostgreSQL may switch a prepared statement to its generic plan.
+  const sql = createSqlPool({ url: database.url, max: 1, preparedStatements: true });
+  try {
+    const heroes = createHeroRepository(sql);
+    for (let i = 0; i < 8; i++) {
+      t.true((await heroes.page({ after: 0, limit: 1000, nameContains: 'wvut' })).length > 0);
+      await heroes.find(1);
+    }
+    const { rows } = await sql.query<{ name: string; statement: string }>({ text: 'SELECT name, statement FROM pg_prepared_statements' });
+    t.true(rows.some((row) => row.name === 'heroes-find'), `the lookup is prepared on this connection: ${JSON.stringify(rows)}`);
+    t.false(rows.some((row) => row.statement.includes('LIKE')), JSON.stringify(rows));
+  } finally {
+    await sql.end();
+  }
 });
 
 interface PlanNode {
