@@ -1,9 +1,10 @@
 /**
  * The purge of expired rows (tokens, codes, provider records, login-throttle rows that refuse nothing, old known
- * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers), run by the authorization server's
- * timer: at most PURGE_BATCH_ROWS rows per statement, taken in the order of the table's expiry index (never a scan
- * of the table), one table and batch at a time with a pause as long as the batch after each, so however much expired
- * at once a purge never holds the pool, long locks, a long transaction or its connection more than half of the time.
+ * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers, DPoP proof ids), run by the
+ * authorization server's timer: at most PURGE_BATCH_ROWS rows per statement, taken in the order of the table's expiry
+ * index (never a scan of the table), one table and batch at a time with a pause as long as the batch after each, so
+ * however much expired at once a purge never holds the pool, long locks, a long transaction or its connection more
+ * than half of the time.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../generated/client.ts';
@@ -55,6 +56,8 @@ const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[], string
   ['knownAddresses', 'login_known_addresses', 'last_success_at <= $1', ['knownAddress'], 'last_success_at'],
   ['auditEvents', 'audit_events', 'at < $1', ['audit'], 'at'],
   ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now'], 'expires_at'],
+  // timestamptz (dpop-proof-ids.ts writes it): the UTC cut-off read as UTC whatever the session's time zone
+  ['dpopProofIds', 'dpop_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now'], 'expires_at'],
 ];
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */
