@@ -93,7 +93,7 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
  * day). So an address stays known at least 29/30 of knownAddressTtlMs after
  * its last success, and exactly that long after the success that made it known.
  */
-export function knownAddressRefreshMs(knownAddressTtlMs: number): number {
+function knownAddressRefreshMs(knownAddressTtlMs: number): number {
   return Math.min(86_400_000, knownAddressTtlMs / 30);
 }
 
