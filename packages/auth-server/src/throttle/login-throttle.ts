@@ -6,17 +6,10 @@
  */
 import { usernameKey } from '@heroes/text-rules/username';
 import { createHash } from 'node:crypto';
-import { beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess, sqlPool, unrecorded, type PrismaClient, type RecordWith } from '@heroes/db';
+import { beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess, sqlPool, unrecorded, type PrismaClient, type RecordWith, type ThrottleLimits } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
 
-export interface LoginLimits {
-  accountFailures: number;
-  backoffMs: number;
-  backoffMaxMs: number;
-  addressFailures: number;
-  addressWindowMs: number;
-  /** How long a successful sign-in keeps its address known, ms (0: smart lockout off). */
-  knownAddressTtlMs: number;
+export interface LoginLimits extends ThrottleLimits {
   /** Known addresses kept per subject (the most recent). Default 10. */
   knownAddressesPerSubject?: number;
 }
