@@ -17,6 +17,7 @@ export interface PurgeResult {
   loginThrottles: number;
   knownAddresses: number;
   dpopProofIds: number;
+  dpopEdgeProofIds: number;
   auditEvents: number;
   idempotencyKeys: number;
 }
@@ -56,8 +57,9 @@ const PURGES: ReadonlyArray<[keyof PurgeResult, string, string, CutOff[], string
   ['knownAddresses', 'login_known_addresses', 'last_success_at <= $1', ['knownAddress'], 'last_success_at'],
   ['auditEvents', 'audit_events', 'at < $1', ['audit'], 'at'],
   ['idempotencyKeys', 'idempotency_keys', 'expires_at <= $1', ['now'], 'expires_at'],
-  // timestamptz (dpop-proof-ids.ts writes it): the UTC cut-off read as UTC whatever the session's time zone
+  // timestamptz (the DPoP claims write it): the UTC cut-off read as UTC whatever the session's time zone
   ['dpopProofIds', 'dpop_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now'], 'expires_at'],
+  ['dpopEdgeProofIds', 'dpop_edge_proof_ids', "expires_at <= ($1 AT TIME ZONE 'UTC')", ['now'], 'expires_at'],
 ];
 
 /** One purge run. Usage: `const counts = await purgeExpired(db);` */

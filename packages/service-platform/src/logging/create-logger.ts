@@ -1,12 +1,12 @@
 /**
  * The pino logger of a process: JSON lines to stdout at `LOG_LEVEL`; `err` through serializeError() (payloads,
  * configuration and credential headers never written); a line written during a request carries its `reqId`.
- * stdout is asynchronous, a turn's lines in one write (turn-batched-stdout.ts), flushed synchronously at exit.
+ * stdout is asynchronous, a few milliseconds' lines in one write (batched-stdout.ts), flushed synchronously at exit.
  * Usage: createLogger('resource-server').info({ port }, 'listening')
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
-import { turnBatchedStdout } from './turn-batched-stdout.ts';
+import { batchedStdout } from './batched-stdout.ts';
 import { serializeError } from '@heroes/http-kit';
 import { startupLogLevel } from '../settings/log-level-setting.ts';
 
@@ -42,5 +42,5 @@ export function createLogger(name: string, destination?: DestinationStream): Log
     mixin: requestFields,
     mixinMergeStrategy: mergeRequestFields,
   };
-  return pino(options, destination ?? turnBatchedStdout());
+  return pino(options, destination ?? batchedStdout());
 }
