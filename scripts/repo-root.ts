@@ -1,4 +1,6 @@
+/**
+ * The repository's root folder, for the scripts that read its files (this file is scripts/repo-root.ts).
+ */
 import path from 'node:path';
 
-/** The repository's root folder (this file is scripts/repo-root.ts). */
 export const repoRoot = path.dirname(import.meta.dirname);

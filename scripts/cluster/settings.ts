@@ -11,7 +11,7 @@ const MAX_REPLICAS = 64;
 const replicas = integer({ min: 1, max: MAX_REPLICAS });
 
 /** A comma- or blank-separated list of 1 to 64 distinct ports from 1 to 65535, e.g. `9001,9002`. */
-export const parsePortList: EnvParser<number[]> = (raw) => {
+const parsePortList: EnvParser<number[]> = (raw) => {
   const ports = raw.split(/[\s,]+/).filter(Boolean).map((item) => {
     try {
       const port = parsePort(item);

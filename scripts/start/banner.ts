@@ -13,7 +13,7 @@ export interface BannerFacts {
   databaseUrl: string;
 }
 
-export const FIRST_CLIENT = 'my-app';
+const FIRST_CLIENT = 'my-app';
 
 async function clientExists(databaseUrl: string, id: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });

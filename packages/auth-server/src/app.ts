@@ -20,7 +20,7 @@ import { mountEndpoints } from './shared/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import type { IntrospectionAnswer } from './endpoints/introspection/introspection-endpoint.ts';
 import { fastIntrospection } from './endpoints/introspection/fast-introspection.ts';
-import { createCodeRouter } from './endpoints/code-endpoint.ts';
+import { createCodeRouter } from './endpoints/code/code-endpoint.ts';
 
 export interface AppDeps {
   config: AuthServerConfig;

@@ -96,7 +96,7 @@ export async function createAuthServer(options: AuthServerOptions, buildApp: (de
   // A DPoP proof is accepted once at the token endpoint, by any replica (RFC 9449 section 11.1).
   replaceDpopReplayCheck(provider, async (clientId, jti, expiresAtSeconds) =>
     (await claimProofIds(sqlPool(db), [{ id: proofIdKey('token', clientId, jti), expiresAtMs: expiresAtSeconds * 1000 }]))[0] === true);
-  // Every password check waits in a bounded queue; beyond it, 503 at once (library/password-grant.ts, endpoints/code-endpoint.ts).
+  // Every password check waits in a bounded queue; beyond it, 503 at once (library/password-grant.ts, endpoints/code/code-endpoint.ts).
   const hashQueue = new BoundedQueue({ concurrency: config.passwordHashConcurrency, maxQueued: config.passwordHashQueueMax });
   // Client secrets are bcrypt hashes too: a compare not yet remembered waits in the same queue at low
   // priority (anyone can send one without credentials; a user's password goes first, full → 503).

@@ -13,6 +13,8 @@ export interface RequestState {
   storedScope?: string;
   /** The client whose secret matched on this request (library/library-seams.ts, seam 2). */
   secretMatchedClient?: string;
+  /** The error oidc-provider's `server_error` event reported while answering (shared/database-outage.ts). */
+  serverError?: unknown;
 }
 
 /** The request's state; `ctx` is a Koa context (ours, or the library's `Provider.ctx`, the same object). */

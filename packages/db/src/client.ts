@@ -1,3 +1,8 @@
+/**
+ * The Prisma client on the pg driver adapter (no native engine, works offline), over the process's one pool
+ * (sql-pool.ts): the adapter sends its statements unnamed, as sqlPool() does, so both pass through a
+ * transaction pooler.
+ */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client.ts';
 import { registerPool } from './client-pools.ts';
@@ -23,10 +28,6 @@ export interface CreateDbOptions {
 }
 
 /**
- * A Prisma client on the pg driver adapter (no native engine, works offline),
- * over the process's one pool (sql-pool.ts): the adapter sends its statements
- * unnamed, as sqlPool() does, so both pass through a transaction pooler.
- *
  * Usage:
  *   const db = createDb(config.databaseUrl); // the loaded settings
  *   const heroes = await db.hero.findMany();

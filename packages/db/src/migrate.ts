@@ -1,3 +1,8 @@
+/**
+ * Applies pending migrations with `prisma migrate deploy`, then their data step (map-usernames.ts); safe on
+ * every start. Refused through a transaction pooler, where Prisma's advisory lock would stay held: migrate
+ * through a direct connection (DATABASE_DIRECT_URL, docs/operations.md).
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describeDatabase } from './describe-database.ts';
@@ -9,13 +14,6 @@ import { isTransactionPooled } from './transaction-pooling.ts';
 const DONE = /No pending migrations to apply|All migrations have been successfully applied/;
 
 /**
- * Applies pending migrations with `prisma migrate deploy` (the offline
- * JavaScript engine, see prisma.config.ts), then their data step
- * (map-usernames.ts). Safe to run on every start.
- * Give it a direct URL (DATABASE_DIRECT_URL, docs/operations.md "Connection
- * poolers"): through a transaction pooler it refuses before Prisma runs, since
- * Prisma's session advisory lock would stay held by a pooled server connection.
- *
  * Prisma 6.19's WebAssembly schema engine leaves a 10 s timer running after
  * the command has finished, so the CLI idles 10 s before exiting; once it has
  * printed its success line we ask it to stop (SIGTERM): prisma.config.ts then

@@ -31,7 +31,7 @@ export async function hasPendingMigrations(url: string, folder = migrationsDir):
 }
 
 /** The rule itself, on the folder's checksums and the table's rows. */
-export function nothingPending(wanted: Map<string, string>, rows: AppliedRow[]): boolean {
+function nothingPending(wanted: Map<string, string>, rows: AppliedRow[]): boolean {
   const live = rows.filter((row) => row.rolled_back_at === null);
   if (live.some((row) => row.finished_at === null)) return false; // a failed migration: the command reports it
   const applied = new Map(live.map((row) => [row.migration_name, row.checksum]));

@@ -1,3 +1,7 @@
+/**
+ * Where Prisma's files are: the repository's root (the schema, prisma.config.ts and the Prisma CLI) and the
+ * migrations folder.
+ */
 import path from 'node:path';
 
 /** The repository's root, where `prisma/` (schema and migrations) and the Prisma CLI are (this file is packages/db/{src,dist}/prisma-folder). */

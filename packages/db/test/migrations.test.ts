@@ -19,7 +19,7 @@ test.serial('migrations apply to an empty database with the Prisma CLI', async (
   await client.end();
   t.deepEqual(
     tables.rows.map((row) => row.table_name).filter((table) => !table.startsWith('_')),
-    ['access_tokens', 'audit_events', 'authorization_codes', 'dpop_proof_ids', 'heroes', 'idempotency_keys', 'login_known_addresses', 'login_throttles', 'oauth_clients', 'oidc_records', 'refresh_tokens', 'users'],
+    ['access_tokens', 'audit_events', 'authorization_codes', 'dpop_edge_proof_ids', 'dpop_edge_proof_ids_kept_since', 'dpop_proof_ids', 'heroes', 'idempotency_keys', 'login_known_addresses', 'login_throttles', 'oauth_clients', 'oidc_records', 'refresh_tokens', 'users'],
   );
   t.true(applied.rowCount! >= 1);
 });

@@ -1,3 +1,7 @@
+/**
+ * The database every command of the project uses: DATABASE_URL when set, otherwise the embedded PostgreSQL
+ * server (started here when not running, stopped by release() only when started here).
+ */
 import { startEmbeddedPostgres, type StartOptions } from './embedded-postgres.ts';
 import { givenDatabaseUrl } from './settings.ts';
 
@@ -15,10 +19,6 @@ export interface ResolvedDatabase {
   release(): Promise<void>;
 }
 
-/**
- * The database every command of the project uses: DATABASE_URL when set,
- * otherwise the embedded PostgreSQL server (started here when not running).
- */
 export async function resolveDatabaseUrl(options: StartOptions = {}): Promise<ResolvedDatabase> {
   const fromEnv = givenDatabaseUrl();
   if (fromEnv) return { url: fromEnv, adminUrl: fromEnv, source: 'env', release: async () => {} };

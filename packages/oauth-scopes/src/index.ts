@@ -1,3 +1,7 @@
+/**
+ * What the authorization server, the edge and the web app must agree on: scope syntax and rules, the service's
+ * scopes, built-in clients, revocation notices, DPoP, registration outcomes, resource indicators, refusal holds.
+ */
 export { MAX_SCOPE_LENGTH, MAX_SCOPE_VALUES, formatScopes, isScopeToken, parseScopeParameter, splitScopes, type ScopeParseResult } from './scope-syntax.ts';
 export { grantsScope, isGranted } from './scope-rule.ts';
 export { HERO_SCOPES, HEROES, HEROES_READ, HEROES_WRITE, OPENID, SERVICE_SCOPES_DESCRIPTION, authorityScopes, isServiceScope, mayGrant } from './service-scopes.ts';

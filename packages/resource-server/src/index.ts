@@ -1,3 +1,7 @@
+/**
+ * The resource server's public surface: the server, its app and layers, its config and settings, the OpenAPI
+ * document. Nothing else is imported from outside the package.
+ */
 export { APP_LAYERS, type AppLayer } from './app-layers.ts';
 export { createApp, createAppLayers, type AppDeps, type AppLayers } from './app.ts';
 export { createResourceServer, type ResourceServer, type RunningServer } from './create-resource-server.ts';

@@ -1,15 +1,11 @@
+/**
+ * A TCP port that was free on 127.0.0.1 a moment ago, for a server started a little later. Picked below the
+ * kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range), where neither the OS's own picks nor
+ * outgoing connections' source ports land; the OS's pick where the range leaves no room below it.
+ */
 import fs from 'node:fs';
 import net from 'node:net';
 
-/**
- * A TCP port that was free on 127.0.0.1 a moment ago, for a server started
- * a little later (a test's or a script's). Picked at random below the
- * kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range): a port
- * the OS picks itself comes from that range, and so does the source port of
- * every outgoing connection, so on a busy machine another process could take
- * it before the server binds it ("the port is already in use"). Falls back
- * to the OS's pick where the range leaves no room below it.
- */
 export async function freePort(): Promise<number> {
   const below = ephemeralRangeStart();
   if (below > 10_000) {

@@ -1,4 +1,7 @@
+/**
+ * The repository's root folder, for tests and scripts that read its files (this file is
+ * packages/test-kit/{src,dist}/repo-root).
+ */
 import path from 'node:path';
 
-/** The repository's root folder (this file is packages/test-kit/{src,dist}/repo-root). */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');

@@ -4,7 +4,7 @@
  * (docs/web-app.md).
  */
 export const CLIENT_ID = 'tour-of-heroes';
-export const APP_BASE = '/app/';
+const APP_BASE = '/app/';
 /** The redirect URI registered for the client: the callback page of the app on this origin. */
 export const redirectUri = (): string => `${location.origin}${APP_BASE}callback`;
 export const SCOPE = 'heroes:read heroes:write';

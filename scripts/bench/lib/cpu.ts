@@ -22,7 +22,7 @@ export function cpuMsOf(pid: number | string): number {
  * where bcrypt runs; the rest of the process is its event loop, V8's
  * helpers (GC) and the like.
  */
-export function threadCpuMsOf(pid: number, name: string): number {
+function threadCpuMsOf(pid: number, name: string): number {
   let ms = 0;
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {

@@ -5,11 +5,9 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createGunzip } from 'node:zlib';
-import { ensureManyHeroes, someHeroIds } from '../lib/many-heroes.ts';
+import { countListedHeroes, ensureManyHeroes, someHeroIds } from '../lib/many-heroes.ts';
 import { formatMb, type Row } from '../lib/report.ts';
 import { sampleRss } from '../lib/rss.ts';
-import type { BenchContext } from '../lib/context.ts';
 import type { Section } from './section.ts';
 
 const CROWD = 300;
@@ -17,26 +15,6 @@ const ROUNDS = 1;
 const CROWD_HEROES = 100_000;
 const LIMIT_MB = 200;
 const P99_LIMIT_MS = 100;
-
-/** One GET /heroes, read to its end; the number of heroes in it. */
-function listing(ctx: BenchContext, agent: http.Agent, gzip: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${ctx.token}`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) };
-    http.get(`${ctx.baseUrl}/heroes`, { headers, agent }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`GET /heroes answered ${res.statusCode}`));
-      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(createGunzip()) : res;
-      let heroes = 0;
-      let tail = '';
-      body.on('data', (chunk: Buffer) => {
-        const text = tail + chunk.toString('latin1');
-        heroes += text.split('{"id":').length - 1;
-        tail = text.slice(-5);
-      });
-      body.on('end', () => resolve(heroes));
-      body.on('error', reject);
-    }).on('error', reject);
-  });
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,7 +46,7 @@ export const crowdListing: Section = {
     let incomplete = 0;
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        const counts = await Promise.all(Array.from({ length: CROWD }, (_, i) => listing(ctx, agent, i % 2 === 0)));
+        const counts = await Promise.all(Array.from({ length: CROWD }, (_, i) => countListedHeroes(ctx, { agent, gzip: i % 2 === 0 })));
         incomplete += counts.filter((heroes) => heroes < total).length;
       }
     } finally {

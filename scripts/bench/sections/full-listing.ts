@@ -4,12 +4,9 @@
  * while both servers' RSS is sampled every 50 ms. Goal: peak < 150 MB per
  * server. Also checks every answer is a complete array of MANY_HEROES.
  */
-import http from 'node:http';
-import { createGunzip } from 'node:zlib';
-import { ensureManyHeroes, MANY_HEROES } from '../lib/many-heroes.ts';
+import { countListedHeroes, ensureManyHeroes, MANY_HEROES } from '../lib/many-heroes.ts';
 import { formatMb, type Row } from '../lib/report.ts';
 import { sampleRss } from '../lib/rss.ts';
-import type { BenchContext } from '../lib/context.ts';
 import type { Section } from './section.ts';
 
 const LIMIT_MB = 150;
@@ -26,7 +23,7 @@ export const fullListing: Section = {
     const counts = await Promise.all(Array.from({ length: 5 }, async () => {
       let listings = 0;
       do {
-        const heroes = await fetchListing(ctx);
+        const heroes = await countListedHeroes(ctx, { gzip: true });
         if (heroes < MANY_HEROES) throw new Error(`a full listing had ${heroes} heroes, not ${MANY_HEROES}`);
         listings++;
       } while (Date.now() < until);
@@ -43,23 +40,3 @@ export const fullListing: Section = {
     return rows;
   },
 };
-
-/** One gzip-accepting GET /heroes, decompressed and counted (`{"id":` per hero). */
-function fetchListing(ctx: BenchContext): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${ctx.baseUrl}/heroes`, { headers: { authorization: `Bearer ${ctx.token}`, 'accept-encoding': 'gzip' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`GET /heroes answered ${res.statusCode}`));
-      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(createGunzip()) : res;
-      let heroes = 0;
-      let tail = ''; // shorter than the marker: no match is counted twice
-      body.on('data', (chunk: Buffer) => {
-        const text = tail + chunk.toString('latin1');
-        heroes += text.split('{"id":').length - 1;
-        tail = text.slice(-5);
-      });
-      body.on('end', () => resolve(heroes));
-      body.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}

@@ -7,7 +7,7 @@
 import { auditLogRecord, insertKeysRotatedOnce, type AuditEvent, type Queryable } from '@heroes/db';
 import type { Logger } from 'pino';
 
-export function keysRotatedEvent(kid: string): AuditEvent & { type: 'keys.rotated'; reason: string } {
+function keysRotatedEvent(kid: string): AuditEvent & { type: 'keys.rotated'; reason: string } {
   return { type: 'keys.rotated', reason: `new signing key ${kid}` };
 }
 

@@ -27,7 +27,7 @@ class AuthCli extends Cli {
   }
 }
 
-export const COMMANDS = [
+const COMMANDS = [
   AddClientCommand, GetClientCommand, ListClientsCommand, RemoveClientCommand, SetScopesCommand, SetRedirectUrisCommand, SetGrantTypesCommand, SetRequireDpopCommand, RotateSecretCommand, KeysCommand,
   UsersListCommand, UsersDisableCommand, UsersEnableCommand, UsersUnlockCommand, UsersDeleteCommand, TokensRevokeCommand, EventsCommand, KeysRotateCommand,
 ];

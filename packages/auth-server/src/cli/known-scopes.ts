@@ -8,7 +8,7 @@ import { Option } from 'clipanion';
 import { isServiceScope, SERVICE_SCOPES_DESCRIPTION } from '@heroes/oauth-scopes';
 import { CliError } from './cli-error.ts';
 
-export const ALLOW_UNKNOWN_SCOPE = '--allow-unknown-scope';
+const ALLOW_UNKNOWN_SCOPE = '--allow-unknown-scope';
 
 export function allowUnknownScopeOption() {
   return Option.Boolean(ALLOW_UNKNOWN_SCOPE, false, { description: 'Accept scopes the service does not know (other than openid and the hero scopes)' });

@@ -6,7 +6,7 @@
 import { parseOrigin } from '@heroes/platform';
 import { invalidInput } from './client-registry-error.ts';
 
-export const MAX_ALLOWED_ORIGINS = 50;
+const MAX_ALLOWED_ORIGINS = 50;
 
 /** Validated, de-duplicated origins; throws a one-line error naming the bad one. */
 export function validateAllowedOrigins(values: readonly string[]): string[] {

@@ -13,11 +13,10 @@ import { isVschar } from './vschar.ts';
 /** The one BCRYPT_COST entry (config/settings.ts): the CLI reads it alone, without the server's other settings. */
 const COST_SETTING = { bcryptCost: SETTINGS.bcryptCost };
 
-export const DEFAULT_BCRYPT_COST = SETTINGS.bcryptCost.default;
-export const MAX_SECRET_BYTES = 72;
+const MAX_SECRET_BYTES = 72;
 
 /** The bcrypt cost: BCRYPT_COST when set (an integer 4–31), else 10. */
-export function bcryptCost(env: Env = process.env): number {
+function bcryptCost(env: Env = process.env): number {
   const { values, problems } = readSettings(COST_SETTING, env);
   if (problems.length > 0) throw invalidInput(`${problems.join('; ')}.`);
   return values.bcryptCost;

@@ -23,7 +23,7 @@ export interface GrantTypeSubject {
 }
 
 /** The grant types a client registered without any may use. */
-export function defaultGrantTypes({ id, confidential }: Omit<GrantTypeSubject, 'registered'>): GrantType[] {
+function defaultGrantTypes({ id, confidential }: Omit<GrantTypeSubject, 'registered'>): GrantType[] {
   if (id === APP_CLIENT_ID) return confidential ? ['authorization_code', 'refresh_token'] : ['authorization_code'];
   return confidential ? ['password', 'authorization_code', 'refresh_token'] : ['password', 'authorization_code'];
 }

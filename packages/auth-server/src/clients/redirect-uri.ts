@@ -9,7 +9,7 @@ import { invalidInput } from './client-registry-error.ts';
 import { printable } from './printable.ts';
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
-export const MAX_REDIRECT_URIS = 50;
+const MAX_REDIRECT_URIS = 50;
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);
 
 /**

@@ -45,7 +45,7 @@ export function parseKeys(text: string, file: string): ProviderKeys {
   return { jwks: parsed.jwks, cookieKeys: parsed.cookieKeys, ...(retired ? { retired } : {}) };
 }
 
-export function keysText(keys: ProviderKeys): string {
+function keysText(keys: ProviderKeys): string {
   return `${JSON.stringify(keys, null, 2)}\n`;
 }
 

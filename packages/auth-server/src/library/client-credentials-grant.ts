@@ -15,7 +15,7 @@ import { DPOP_PROOF_REQUIRED, missingRequiredProof } from './dpop-binding.ts';
 
 type AccessTokenInit = ConstructorParameters<Provider['AccessToken']>[0];
 
-export const CLIENT_CREDENTIALS_GRANT_PARAMS = ['scope'] as const;
+const CLIENT_CREDENTIALS_GRANT_PARAMS = ['scope'] as const;
 
 export interface ClientCredentialsGrantDeps {
   accessTokenTtl: number;

@@ -19,7 +19,7 @@ import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import { checkDpopProofReplay, validateDpopProof, type DpopProofResult } from './library-seams.ts';
 import { DPOP_PROOF_REQUIRED, missingRequiredProof } from './dpop-binding.ts';
 
-export const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
+const PASSWORD_GRANT_PARAMS = ['username', 'password', 'scope'] as const;
 
 interface PasswordParams {
   username?: string;

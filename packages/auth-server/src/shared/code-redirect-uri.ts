@@ -8,7 +8,7 @@ import { addToTokenPayload, type PrismaClient } from '@heroes/db';
 import type { AdapterPayload } from 'oidc-provider';
 import { hashToken } from '../adapter/hash-token.ts';
 
-export const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
+const REDIRECT_URI_OMITTED = 'redirectUriOmitted';
 
 /**
  * What an exchange without redirect_uri is compared with when the

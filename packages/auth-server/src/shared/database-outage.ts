@@ -10,11 +10,11 @@ import { answerDatabaseFailures, RetryLaterError } from '@heroes/http-kit';
 import { classifyDatabaseError } from '@heroes/db/database-errors';
 import { oauthTemporarilyUnavailable } from './temporarily-unavailable.ts';
 import { OAuthError } from './oauth-error.ts';
+import { requestState } from '../request-state.ts';
 
 export function createDatabaseOutageMapper(provider: Provider): Middleware {
-  const failures = new WeakMap<object, unknown>();
-  provider.on('server_error', (ctx: object, err: unknown) => {
-    failures.set(ctx, err);
+  provider.on('server_error', (ctx: { state: unknown }, err: unknown) => {
+    requestState(ctx).serverError = err;
   });
 
   return async function mapDatabaseOutage(ctx, next) {
@@ -23,7 +23,7 @@ export function createDatabaseOutageMapper(provider: Provider): Middleware {
     } catch (err) {
       throw outage(err) ?? err;
     }
-    const failure = failures.get(ctx);
+    const failure = requestState(ctx).serverError;
     if (failure === undefined) return;
     const error = outage(failure);
     if (error) throw error;

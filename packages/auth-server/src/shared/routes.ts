@@ -1,7 +1,7 @@
 /**
  * Every route of the authorization server, in one place. The provider's own
  * routes are the only paths handed to it (endpoints/, one step table per
- * path); /auth/code is ours (endpoints/code-endpoint.ts).
+ * path); /auth/code is ours (endpoints/code/code-endpoint.ts).
  */
 export const ROUTES = Object.freeze({
   token: '/auth/token',

@@ -7,7 +7,7 @@ import { errors } from 'oidc-provider';
 import type { RetryLaterError } from '@heroes/http-kit';
 import { OAuthError } from './oauth-error.ts';
 
-export const TEMPORARILY_UNAVAILABLE = 'temporarily_unavailable';
+const TEMPORARILY_UNAVAILABLE = 'temporarily_unavailable';
 
 /** For the library to render; `description` replaces the error's message. */
 export function providerTemporarilyUnavailable(

@@ -6,17 +6,10 @@
  */
 import { usernameKey } from '@heroes/text-rules/username';
 import { createHash } from 'node:crypto';
-import { beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess, sqlPool, unrecorded, type PrismaClient, type RecordWith } from '@heroes/db';
+import { beginAttempt, clearCounter, counterWaitMs, countInWindow, rememberSuccess, sqlPool, unrecorded, type PrismaClient, type RecordWith, type ThrottleLimits } from '@heroes/db';
 import { addressBucket } from '@heroes/platform';
 
-export interface LoginLimits {
-  accountFailures: number;
-  backoffMs: number;
-  backoffMaxMs: number;
-  addressFailures: number;
-  addressWindowMs: number;
-  /** How long a successful sign-in keeps its address known, ms (0: smart lockout off). */
-  knownAddressTtlMs: number;
+export interface LoginLimits extends ThrottleLimits {
   /** Known addresses kept per subject (the most recent). Default 10. */
   knownAddressesPerSubject?: number;
 }
@@ -93,7 +86,7 @@ export function createLoginThrottle(db: PrismaClient, limits: LoginLimits): Logi
  * day). So an address stays known at least 29/30 of knownAddressTtlMs after
  * its last success, and exactly that long after the success that made it known.
  */
-export function knownAddressRefreshMs(knownAddressTtlMs: number): number {
+function knownAddressRefreshMs(knownAddressTtlMs: number): number {
   return Math.min(86_400_000, knownAddressTtlMs / 30);
 }
 

@@ -13,7 +13,7 @@ import { accountSubject, isRefusal, type LoginThrottle } from './login-throttle.
 import { delayRefusal } from './refusal-hold.ts';
 
 /** Where a login comes from: the client address, and the client it signs in to. */
-export interface LoginOrigin {
+interface LoginOrigin {
   address: string;
   clientId?: string | undefined;
 }
@@ -24,7 +24,7 @@ export interface ThrottledAuthenticator {
 }
 
 /** How a guarded attempt's outcome is recorded in the audit trail. */
-export interface GuardAudit {
+interface GuardAudit {
   succeeded: RecordWith;
   failed: RecordWith;
   refused(retryAfterSeconds: number): Promise<void>;
@@ -34,13 +34,13 @@ export interface GuardAudit {
 export type LoginAuditor = (username: string, origin: LoginOrigin, why: LoginOutcome) => GuardAudit;
 
 /** 429 with Retry-After (RFC 6585 section 4): http-kit's one "retry later" error. */
-export class LoginThrottledError extends RetryLaterError {
+class LoginThrottledError extends RetryLaterError {
   constructor(retryAfterSeconds: number, what = 'logins') {
     super(`too many failed ${what}; ${retryAfterWords(retryAfterSeconds)}`, { status: 429, retryAfterSeconds, code: 'login_throttled' });
   }
 }
 
-export interface GuardOptions<T, R> {
+interface GuardOptions<T, R> {
   /** What is refused, for the 429's message ("logins" when absent). */
   what?: string;
   /** Run on success beside recording it; its result is the guard's. */

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { createDb } from '@heroes/db';
+import { claimEdgeProofIds, claimProofIds, createDb, proofIdKey, sqlPool } from '@heroes/db';
 import { waitFor } from '@heroes/test-kit';
 import { hashToken, purgeExpired } from '../../src/index.ts';
 import { TokenAdapter } from '../../src/adapter/token-adapter.ts';
@@ -143,6 +143,25 @@ test('the purge deletes in batches until nothing expired is left, expired Idempo
   await purgeExpired(s.db, new Date(), { batchRows: 3 });
   const left = await s.db.idempotencyKey.findMany({ where: { scope: 'batch-test' }, select: { key: true }, orderBy: { key: 'asc' } });
   t.deepEqual(left.map((row) => row.key), ['kept-0', 'kept-1']);
+});
+
+test('expired DPoP proof ids are purged, of the token endpoint and of the edge; one still in its window is kept', async (t) => {
+  const expired = proofIdKey('token', 'purge-test', 'expired');
+  const live = proofIdKey('token', 'purge-test', 'live');
+  const edgeExpired = proofIdKey('edge', 'purge-test', 'expired');
+  const edgeLive = proofIdKey('edge', 'purge-test', 'live');
+  const now = new Date();
+  await claimProofIds(sqlPool(s.db), [{ id: expired, expiresAtMs: now.getTime() - 1_000 }, { id: live, expiresAtMs: now.getTime() + 60_000 }]);
+  const acceptableFromMs = now.getTime() - 60_000;
+  await claimEdgeProofIds(sqlPool(s.db), [{ id: edgeExpired, expiresAtMs: now.getTime() - 1_000, acceptableFromMs }, { id: edgeLive, expiresAtMs: now.getTime() + 60_000, acceptableFromMs }]);
+  const result = await purgeExpired(s.db, now);
+  // Other tests of this file purge the same database concurrently: the counts are reported, the rows asserted.
+  t.is(typeof result.dpopProofIds, 'number');
+  t.is(typeof result.dpopEdgeProofIds, 'number');
+  const left = await s.db.dpopProofId.findMany({ where: { id: { in: [expired, live] } }, select: { id: true } });
+  t.deepEqual(left.map((row) => row.id), [live]);
+  const edgeLeft = await s.db.dpopEdgeProofId.findMany({ where: { id: { in: [edgeExpired, edgeLive] } }, select: { id: true } });
+  t.deepEqual(edgeLeft.map((row) => row.id), [edgeLive]);
 });
 
 test('idle login-throttle rows older than a day are purged; a blocking or recent one is kept', async (t) => {

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { addClient, type TestServer } from '../_helpers/fixtures.ts';
 import { postForm } from '../_helpers/http.ts';
 import { chromiumPath, startSignInStage, type RedirectTarget, type SignInStage } from '../_helpers/browser.ts';
-import { escapeHtml } from '../../src/code/login-page.ts';
+import { escapeHtml } from '../../src/endpoints/code/login-page.ts';
 import { freePort } from '@heroes/test-kit';
 
 const PUBLIC_ORIGIN = `http://127.0.0.1:${await freePort()}`; // the server's PUBLIC_BASE_URL: where it listens, as the browser tests reach it

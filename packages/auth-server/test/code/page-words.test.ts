@@ -1,7 +1,7 @@
 import test from 'ava';
 import { REGISTER_ERROR_MESSAGES, REGISTERED_MESSAGE } from '@heroes/oauth-scopes';
 import { addClient, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
-import { escapeHtml } from '../../src/code/login-page.ts';
+import { escapeHtml } from '../../src/endpoints/code/login-page.ts';
 
 // The sign-in page shows only its own words (CWE-451): outcome messages come from a fixed list of codes, never from the query.
 let s: TestServer;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MAX_PARAMETER_LENGTHS } from '../../src/code/code-request.ts';
+import { MAX_PARAMETER_LENGTHS } from '../../src/endpoints/code/code-request.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { postForm } from '../_helpers/http.ts';
 import { pkcePair } from '../_helpers/pkce.ts';

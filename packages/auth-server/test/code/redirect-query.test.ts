@@ -1,5 +1,5 @@
 import test from 'ava';
-import { appendQuery } from '../../src/code/redirect.ts';
+import { appendQuery } from '../../src/endpoints/code/redirect.ts';
 import { addClient, addUser, startTestServer, type TestServer } from '../_helpers/fixtures.ts';
 import { postForm } from '../_helpers/http.ts';
 

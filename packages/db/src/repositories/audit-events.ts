@@ -56,7 +56,7 @@ export interface Statement {
   values: unknown[];
 }
 
-export const MAX_FIELD_LENGTH = 256;
+const MAX_FIELD_LENGTH = 256;
 
 const COLUMNS = ['type', 'username', 'client_id', 'address', 'request_id', 'reason'] as const;
 /** NUL and lone surrogates: PostgreSQL text cannot hold them. */

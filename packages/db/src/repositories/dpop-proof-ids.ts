@@ -1,8 +1,9 @@
 /**
- * DPoP proofs already presented (RFC 9449 section 11.1), in dpop_proof_ids, shared by every replica of both servers:
- * one atomic statement per batch (of two claims at once exactly one wins; the same id twice in a batch, the second is a
- * replay); an expired row may be claimed again (its proof is outside the window anyway); the purge deletes them.
- * Usage: const [fresh] = await claimProofIds(pool, [{ id: proofIdKey('edge', jkt, jti), expiresAtMs }])
+ * DPoP proofs already presented at the token endpoint (RFC 9449 section 11.1), in dpop_proof_ids, shared by every
+ * replica of the authorization server (the edge's are in dpop-edge-proof-ids.ts): one atomic statement per batch (of
+ * two claims at once exactly one wins; the same id twice in a batch, the second is a replay); an expired row may be
+ * claimed again (its proof is outside the window anyway); the purge deletes them.
+ * Usage: const [fresh] = await claimProofIds(pool, [{ id: proofIdKey('token', clientId, jti), expiresAtMs }])
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../sql-pool.ts';

@@ -1,8 +1,8 @@
 /**
  * Heroes in the `heroes` table, by parameterised SQL on the process's one pool. page(): keyset paging by id (every page
- * costs the same), `nameContains` case-insensitive with `%`, `_`, `\` literal, shaped for the trigram index and sent
- * unnamed so PostgreSQL plans it for the actual pattern (a generic plan could walk the whole table). find, create,
- * update, remove: named statements; update/remove answer undefined/false for an absent hero.
+ * costs the same), `nameContains` case-insensitive with `%`, `_`, `\` literal, on the stored lower-case name and its
+ * trigram index, sent unnamed so PostgreSQL plans it for the actual pattern (a generic plan could walk the whole
+ * table). find, create, update, remove: named statements; update/remove answer undefined/false for an absent hero.
  */
 import type { Query, SqlPool as Database } from '../sql-pool.ts';
 
@@ -32,7 +32,9 @@ export interface HeroRepository {
 /** The statements, exported for the query-plan test. */
 export const HERO_SQL = {
   page: 'SELECT id, name FROM heroes WHERE id > $1 ORDER BY id LIMIT $2',
-  searchPage: `SELECT id, name FROM heroes WHERE lower(name) LIKE '%' || lower($3) || '%' AND id > $1 ORDER BY id LIMIT $2`,
+  searchPage: `SELECT id, name FROM heroes WHERE name_lower LIKE '%' || lower($3) || '%' AND id > $1 ORDER BY id LIMIT $2`,
+  /** The first page of a search: without `id > 0`, a clause PostgreSQL would estimate (a probe of the key) for nothing. */
+  searchFirst: `SELECT id, name FROM heroes WHERE name_lower LIKE '%' || lower($2) || '%' ORDER BY id LIMIT $1`,
   find: 'SELECT id, name FROM heroes WHERE id = $1',
   create: 'INSERT INTO heroes (name) VALUES ($1) RETURNING id, name',
   update: 'UPDATE heroes SET name = $2 WHERE id = $1 RETURNING id, name',
@@ -50,8 +52,9 @@ export function createHeroRepository(db: Database): HeroRepository {
       if (nameContains === undefined || nameContains === '') {
         return (await db.query<HeroRow>({ name: 'heroes-page', text: HERO_SQL.page, values: [after, limit] })).rows;
       }
-      const values = [after, limit, escapeLike(nameContains)];
-      return (await db.query<HeroRow>({ text: HERO_SQL.searchPage, values })).rows;
+      const pattern = escapeLike(nameContains);
+      if (after === 0) return (await db.query<HeroRow>({ text: HERO_SQL.searchFirst, values: [limit, pattern] })).rows;
+      return (await db.query<HeroRow>({ text: HERO_SQL.searchPage, values: [after, limit, pattern] })).rows;
     },
     async find(id) {
       const { rows } = await db.query<HeroRow>({ name: 'heroes-find', text: HERO_SQL.find, values: [id] });

@@ -17,7 +17,7 @@ export interface KeyedRequest {
   key: string;
 }
 
-export const IDEMPOTENCY_SQL = {
+const IDEMPOTENCY_SQL = {
   find: `SELECT fingerprint, status, response FROM idempotency_keys
     WHERE scope = $1 AND key = $2 AND expires_at > (now() AT TIME ZONE 'UTC')`,
   lock: 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked',

@@ -26,6 +26,7 @@ export { findAnswer, lockKey, recordAnswer, type KeyedRequest, type StoredAnswer
 export { purgeExpired, PURGE_BATCH_ROWS, THROTTLE_ROW_TTL_MS, type PurgeOptions, type PurgeResult } from './expired-rows.ts';
 export { listen, notify } from './notifications.ts';
 export { claimProofIds, proofIdKey, type ProofIdClaim } from './dpop-proof-ids.ts';
+export { claimEdgeProofIds, type EdgeProofIdClaim } from './dpop-edge-proof-ids.ts';
 export {
   AUDIT_EVENT_TYPES, auditedQueryable, auditInsertStatement, auditLogRecord, insertAuditEvent, insertAuditEventWithPrisma,
   insertKeysRotatedOnce, isAuditEventType, listAuditEvents, withAuditEvent,

@@ -50,6 +50,7 @@ export interface ThrottleLimits {
   backoffMaxMs: number;
   addressFailures: number;
   addressWindowMs: number;
+  /** How long a successful sign-in keeps its address known, ms (0: smart lockout off). */
   knownAddressTtlMs: number;
 }
 

@@ -93,16 +93,8 @@ export async function addRedirectUris(db: Queryable, id: string, uris: string[])
   return (rows[0]?.['added'] as string[] | undefined) ?? [];
 }
 
-/** What `auth clients add` stores; the timestamps are Prisma's defaults. */
-export interface NewClient {
-  id: string;
-  hashedSecret: string | null;
-  redirectUris: string[];
-  allowedScopes: string[];
-  allowedOrigins: string[];
-  grantTypes: string[];
-  requireDpop: boolean;
-}
+/** What `auth clients add` stores: a row's columns; the timestamps are Prisma's defaults. */
+export type NewClient = ClientRow;
 
 /** The columns `auth clients` changes; `updated_at` follows. */
 export type ClientChange = Partial<Pick<OAuthClient, 'hashedSecret' | 'redirectUris' | 'allowedScopes' | 'grantTypes' | 'requireDpop'>>;

@@ -6,7 +6,7 @@ import { BadRequestError } from '../errors/client-errors.ts';
 
 export type ExpectedShape = 'object' | 'array' | 'string' | 'bytes' | 'any';
 
-export const UNEXPECTED_TYPE = 'request entity was unexpected type';
+const UNEXPECTED_TYPE = 'request entity was unexpected type';
 
 export function checkShape(value: unknown, expect: ExpectedShape): void {
   if (!hasShape(value, expect)) throw new BadRequestError(UNEXPECTED_TYPE);

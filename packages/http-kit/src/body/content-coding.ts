@@ -11,7 +11,7 @@ import { UNDECODABLE } from './assert-well-formed.ts';
 
 export type ContentCoding = 'gzip' | 'deflate';
 
-export const ACCEPTED_CONTENT_CODINGS = 'gzip, deflate';
+const ACCEPTED_CONTENT_CODINGS = 'gzip, deflate';
 
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);

@@ -33,7 +33,7 @@ export interface ReadBodyOptions extends KeyFilters {
   maxBytes?: number;
 }
 
-export const MISSING_BODY = 'missing required body';
+const MISSING_BODY = 'missing required body';
 export { UNDECODABLE };
 
 let fallbackOptions: ResolvedHttpKitOptions | undefined;

@@ -16,7 +16,7 @@ export interface FormCodecOptions {
   maxParameters?: number;
 }
 
-export const TOO_MANY_FORM_PARAMETERS = 'too many form parameters';
+const TOO_MANY_FORM_PARAMETERS = 'too many form parameters';
 const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
 const PLUS = 0x2b;

@@ -14,7 +14,7 @@ export interface Problem {
   headers: Record<string, string>;
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'internal server error';
+const INTERNAL_ERROR_MESSAGE = 'internal server error';
 
 /** Turns a foreign error (e.g. a database driver's) into an HttpError, or undefined when it is not one it knows. */
 export type ErrorTranslator = (err: unknown) => HttpError | undefined;
@@ -38,7 +38,7 @@ export function withRetryAfter(headers: Readonly<Record<string, string>>): Recor
 }
 
 /** Normalises anything thrown into an HttpError, or undefined for an unknown 500. */
-export function toHttpError(err: unknown, translate: ErrorTranslator = translateNothing): HttpError | undefined {
+function toHttpError(err: unknown, translate: ErrorTranslator = translateNothing): HttpError | undefined {
   if (err instanceof HttpError) return err;
   const mapped = translate(err);
   if (mapped) return mapped;

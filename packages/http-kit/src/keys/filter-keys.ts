@@ -28,7 +28,7 @@ export function hasKeyFilters(filters: KeyFilters): boolean {
     || filters.reject !== undefined || filters.require !== undefined;
 }
 
-export function validationError(reason: string): HttpError {
+function validationError(reason: string): HttpError {
   return new BadRequestError(VALIDATION_FAILED, { code: 'entity_validation_failed', details: { reasons: [reason] } });
 }
 

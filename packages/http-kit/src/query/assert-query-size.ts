@@ -5,7 +5,7 @@
  */
 import { BadRequestError } from '../errors/client-errors.ts';
 
-export const TOO_MANY_QUERY_PARAMETERS = 'too many query parameters';
+const TOO_MANY_QUERY_PARAMETERS = 'too many query parameters';
 
 export function assertQuerySize(querystring: string, max: number): void {
   let count = 0;

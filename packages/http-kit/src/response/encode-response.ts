@@ -12,7 +12,7 @@ import { InternalServerError } from '../errors/client-errors.ts';
 import type { HttpError } from '../errors/http-error.ts';
 import { isStreamBody, toByteBuffer } from './is-byte-body.ts';
 
-export const DEFAULT_CONTENT_TYPE = 'application/json; charset=utf-8';
+const DEFAULT_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Statuses that never carry a body (Koa strips it). */
 const EMPTY_STATUSES = new Set([204, 205, 304]);

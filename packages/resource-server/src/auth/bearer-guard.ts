@@ -85,7 +85,8 @@ export function createBearerGuard(introspector: CachedIntrospector, resource: Pr
     }
     if (proof.jkt !== jkt) throw invalidDpopProof(resource, 'the DPoP proof is signed by another key than the one the token is bound to');
     const expiresAtMs = (proof.iat + dpop.windowSeconds + 1) * 1000;
-    if (!(await dpop.replay.firstUse(proof.jkt, proof.jti, expiresAtMs))) throw invalidDpopProof(resource, 'this DPoP proof was already used');
+    const acceptableFromMs = (proof.iat - dpop.windowSeconds) * 1000;
+    if (!(await dpop.replay.firstUse(proof.jkt, proof.jti, expiresAtMs, acceptableFromMs))) throw invalidDpopProof(resource, 'this DPoP proof was already used');
   }
 }
 

@@ -1,22 +1,25 @@
 /**
  * The edge's DPoP replay check (RFC 9449 section 11.1): a proof (key and `jti`) is accepted at most once while its
- * `iat` is in the window, by any replica, even at once, through @heroes/db's claimProofIds (one atomic statement);
+ * `iat` is in the window, by any replica, even at once, through @heroes/db's claimEdgeProofIds (one atomic statement);
  * database down → 503. One statement in flight at a time, claims arriving meanwhile share the next (at most
  * MAX_BATCH: a statement costs far more than a row); a request is answered once its own row is known fresh.
  */
-import { claimProofIds, proofIdKey, type ProofIdClaim, type Queryable } from '@heroes/db/pg';
+import { claimEdgeProofIds, proofIdKey, type EdgeProofIdClaim, type Queryable } from '@heroes/db/pg';
 
 const MAX_BATCH = 500;
 const MAX_IN_FLIGHT = 1;
 
-interface Pending extends ProofIdClaim {
+interface Pending extends EdgeProofIdClaim {
   resolve(first: boolean): void;
   reject(err: unknown): void;
 }
 
 export interface ReplayCheck {
-  /** True the first time this key's `jti` is seen (until `expiresAtMs`). */
-  firstUse(jkt: string, jti: string, expiresAtMs: number): Promise<boolean>;
+  /**
+   * True the first time this key's `jti` is seen (until `expiresAtMs`); `acceptableFromMs`: the earliest moment any
+   * replica could have accepted the proof (`iat` minus the window).
+   */
+  firstUse(jkt: string, jti: string, expiresAtMs: number, acceptableFromMs: number): Promise<boolean>;
 }
 
 export function createReplayCheck(db: Queryable): ReplayCheck {
@@ -35,7 +38,7 @@ export function createReplayCheck(db: Queryable): ReplayCheck {
     scheduled = false;
     const batch = pending.splice(0, MAX_BATCH);
     inFlight++;
-    claimProofIds(db, batch)
+    claimEdgeProofIds(db, batch)
       .then(
         (results) => batch.forEach((claim, index) => claim.resolve(results[index] === true)),
         (err: unknown) => batch.forEach((claim) => claim.reject(err)),
@@ -48,9 +51,9 @@ export function createReplayCheck(db: Queryable): ReplayCheck {
   }
 
   return {
-    firstUse(jkt, jti, expiresAtMs) {
+    firstUse(jkt, jti, expiresAtMs, acceptableFromMs) {
       return new Promise<boolean>((resolve, reject) => {
-        pending.push({ id: proofIdKey('edge', jkt, jti), expiresAtMs, resolve, reject });
+        pending.push({ id: proofIdKey('edge', jkt, jti), expiresAtMs, acceptableFromMs, resolve, reject });
         schedule();
       });
     },

@@ -38,7 +38,7 @@ const MIN_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 5_000;
 
 /** How a feed that cannot work is told to the operator: one line naming the setting to fix. */
-export function pooledFeedProblem(setting: RevocationListenerOptions['setting']): string {
+function pooledFeedProblem(setting: RevocationListenerOptions['setting']): string {
   return setting === 'DATABASE_URL'
     ? 'DATABASE_URL goes through a transaction pooler, which cannot carry the revocation feed (LISTEN): set DATABASE_DIRECT_URL to a direct PostgreSQL URL (docs/operations.md, "Connection poolers")'
     : 'DATABASE_DIRECT_URL goes through a transaction pooler, which cannot carry the revocation feed (LISTEN): point it at PostgreSQL itself or a session pooler (docs/operations.md, "Connection poolers")';

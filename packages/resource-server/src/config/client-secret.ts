@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { readOrCreateSecretFile } from '@heroes/platform/local-state';
 
-export const secretFileName = 'resource-server-secret';
+const secretFileName = 'resource-server-secret';
 
 /**
  * Usage:

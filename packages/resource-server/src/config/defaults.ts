@@ -38,5 +38,3 @@ export const defaults = Object.freeze({
   passwordHashConcurrency: libuvPoolSize(),
   ...FIXED,
 });
-
-export type Defaults = typeof defaults;

@@ -1,3 +1,7 @@
+/**
+ * The edge's settings → resolved config (resolveConfig): defaults filled in once, the client-address trust
+ * compiled, lists copied so no caller shares the defaults' arrays.
+ */
 import type { Logger } from 'pino';
 import type { ProxyTrust, SettingValues } from '@heroes/platform';
 import type { TRACING_SETTINGS } from '@heroes/platform/settings';

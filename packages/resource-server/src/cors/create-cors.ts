@@ -7,7 +7,7 @@
 import cors from '@koa/cors';
 import type Koa from 'koa';
 
-export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Link', 'X-Request-Id'];
+const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Link', 'X-Request-Id'];
 
 export function createCors(allowedOrigins: readonly string[]): Koa.Middleware {
   const allowed = new Set(allowedOrigins);

@@ -27,7 +27,7 @@ export const authBodyErrors = {
   '413': error('Body over AUTH_MAX_BODY_BYTES (64 KiB by default), refused before it is read', { error: 'entity length exceeds maximum' }),
 };
 
-export const challengeHeader = {
+const challengeHeader = {
   'WWW-Authenticate': {
     required: true,
     description: 'RFC 6750 section 3 challenge with `resource_metadata` (RFC 9728 section 5.1, the URL of /.well-known/oauth-protected-resource), e.g. `Bearer realm="heroes", resource_metadata="https://heroes.example/.well-known/oauth-protected-resource", error="invalid_token"`; for DPoP (RFC 9449 section 7.1) `DPoP realm="heroes", resource_metadata="…", error="invalid_dpop_proof", error_description="…", algs="ES256 …"`. Without credentials both schemes are offered.',

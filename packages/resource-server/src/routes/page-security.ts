@@ -5,7 +5,7 @@
  */
 import type { Context } from 'koa';
 
-export const PAGE_POLICY = [
+const PAGE_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -16,7 +16,7 @@ export interface ProtectedResourceMetadataDeps {
 }
 
 /** The document, as RFC 9728 section 2 names its members. */
-export function protectedResourceMetadata({ resource, issuer, scopes }: ProtectedResourceMetadataDeps): Record<string, unknown> {
+function protectedResourceMetadata({ resource, issuer, scopes }: ProtectedResourceMetadataDeps): Record<string, unknown> {
   return {
     resource: resource.identifier,
     authorization_servers: [issuer],

@@ -23,6 +23,7 @@ test.after.always(async () => {
 });
 
 const later = () => Date.now() + 60_000;
+const acceptableFrom = () => Date.now() - 60_000;
 
 /**
  * The pool, with each statement's batch size recorded; `hold()` keeps the
@@ -60,18 +61,18 @@ test('claims made over several turns while a statement is in flight share the ne
   const { db, batches } = counted();
   const replay = createReplayCheck(db);
   db.hold();
-  const first = replay.firstUse('key', 'a', later());
+  const first = replay.firstUse('key', 'a', later(), acceptableFrom());
   const rest: Array<Promise<boolean>> = [];
   for (const jti of ['b', 'c', 'a', 'd']) {
     await nextTurn();
-    rest.push(replay.firstUse('key', jti, later()));
+    rest.push(replay.firstUse('key', jti, later(), acceptableFrom()));
   }
   t.deepEqual(batches, [1], 'nothing more is sent while the first statement is in flight');
   db.release();
   t.deepEqual(await Promise.all([first, ...rest]), [true, true, true, false, true]);
   t.deepEqual(batches, [1, 4]);
-  t.false(await replay.firstUse('key', 'c', later()), 'a replay after its batch is refused');
-  t.true(await replay.firstUse('another key', 'c', later()), 'a jti is per key');
+  t.false(await replay.firstUse('key', 'c', later(), acceptableFrom()), 'a replay after its batch is refused');
+  t.true(await replay.firstUse('another key', 'c', later(), acceptableFrom()), 'a jti is per key');
 });
 
 test('a failed statement fails its own claims only; the next batch goes on', async (t) => {
@@ -79,12 +80,12 @@ test('a failed statement fails its own claims only; the next batch goes on', asy
   const replay = createReplayCheck(db);
   db.hold();
   db.failNext = true;
-  const failing = replay.firstUse('key', 'x', later());
+  const failing = replay.firstUse('key', 'x', later(), acceptableFrom());
   await nextTurn();
-  const next = replay.firstUse('key', 'y', later());
+  const next = replay.firstUse('key', 'y', later(), acceptableFrom());
   db.release();
   await t.throwsAsync(failing, { message: 'the database failed' });
   t.true(await next);
-  t.true(await replay.firstUse('key', 'x', later()), 'the failed claim was never recorded');
+  t.true(await replay.firstUse('key', 'x', later(), acceptableFrom()), 'the failed claim was never recorded');
   t.deepEqual(batches, [1, 1, 1]);
 });

@@ -1,15 +1,16 @@
 /**
  * Search stays an index lookup as the table grows: with 100,000 heroes
  * (statistics gathered), PostgreSQL plans the repository's own search
- * statement for a rare pattern through the trigram index on lower(name),
+ * statement for a rare pattern through the trigram index on the lower-case name,
  * not a scan of every row; and the index answers what a scan would. Heroes
  * written since the last vacuum cost a search nothing more: the index keeps no
- * pending list (GIN's fastupdate off) that every search would read through.
+ * pending list (GIN's fastupdate off) that every search would read through. And the search is never a prepared
+ * statement, even with prepared statements on: PostgreSQL plans it for each pattern, never generically.
  */
 import test from 'ava';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
-import { HERO_SQL, escapeLike } from '@heroes/db/pg';
+import { HERO_SQL, createHeroRepository, createSqlPool, escapeLike } from '@heroes/db/pg';
 
 let database: TestDatabase;
 let client: pg.Client;
@@ -28,24 +29,28 @@ test.after.always(async () => {
   await database?.drop();
 });
 
-async function planOf(pattern: string): Promise<string> {
-  const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${HERO_SQL.searchPage}`, [0, 1001, escapeLike(pattern)]);
-  return JSON.stringify(rows[0]!['QUERY PLAN']);
+/** The first page's statement and a later page's, with their values for `pattern` (at most `limit` rows). */
+function searches(pattern: string, limit: number): Array<[string, unknown[]]> {
+  return [[HERO_SQL.searchFirst, [limit, escapeLike(pattern)]], [HERO_SQL.searchPage, [0, limit, escapeLike(pattern)]]];
 }
 
 test('a rare pattern is searched through the trigram index, not a scan of the table', async (t) => {
   for (const pattern of ['wvut', 'WVUT', 'Hero 1999']) {
-    const plan = await planOf(pattern);
-    t.true(plan.includes('heroes_name_trgm_idx'), `${pattern}: ${plan}`);
-    t.false(plan.includes('"Seq Scan"'), pattern);
+    for (const [statement, values] of searches(pattern, 1001)) {
+      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement}`, values);
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      t.true(plan.includes('heroes_name_trgm_idx'), `${pattern}: ${plan}`);
+      t.false(plan.includes('"Seq Scan"'), pattern);
+    }
   }
 });
 
 test('the indexed search answers what a full scan answers, ignoring case', async (t) => {
-  const indexed = await client.query(HERO_SQL.searchPage, [0, 100_000, escapeLike('WvU')]);
   const scanned = await client.query(`SELECT id, name FROM heroes WHERE strpos(lower(name), 'wvu') > 0 ORDER BY id`);
   t.true(scanned.rows.length > 0);
-  t.deepEqual(indexed.rows, scanned.rows);
+  for (const [statement, values] of searches('WvU', 100_000)) {
+    t.deepEqual((await client.query(statement, values)).rows, scanned.rows);
+  }
 });
 
 test.serial('heroes just written add nothing to the index pages a search reads (no GIN pending list)', async (t) => {
@@ -56,13 +61,31 @@ test.serial('heroes just written add nothing to the index pages a search reads (
   await client.query(`INSERT INTO heroes (name)
     SELECT 'Late ' || i || ' ' || translate(md5(i::text), '0123456789abcdef', 'qrstuvwxyzabcdef') FROM generate_series(1, 3000) i`);
   const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${HERO_SQL.searchPage}`, [0, 1001, escapeLike('wvut')],
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${HERO_SQL.searchFirst}`, [1001, escapeLike('wvut')],
   );
   const scan = findNode(rows[0]!['QUERY PLAN'][0]!.Plan, 'Bitmap Index Scan');
   t.truthy(scan, JSON.stringify(rows[0]));
   const pages = scan!['Shared Hit Blocks'] + scan!['Shared Read Blocks'];
   // Two trigrams' posting lists over 103,000 rows: under ten pages.
   t.true(pages < 30, `the trigram index scan read ${pages} pages`);
+});
+
+test('the repository never prepares the search, so PostgreSQL never gives it a generic plan', async (t) => {
+  // One connection with prepared statements on (DB_PREPARED_STATEMENTS): more than the five runs after which
+  // PostgreSQL may switch a prepared statement to its generic plan.
+  const sql = createSqlPool({ url: database.url, max: 1, preparedStatements: true });
+  try {
+    const heroes = createHeroRepository(sql);
+    for (let i = 0; i < 8; i++) {
+      t.true((await heroes.page({ after: 0, limit: 1000, nameContains: 'wvut' })).length > 0);
+      await heroes.find(1);
+    }
+    const { rows } = await sql.query<{ name: string; statement: string }>({ text: 'SELECT name, statement FROM pg_prepared_statements' });
+    t.true(rows.some((row) => row.name === 'heroes-find'), `the lookup is prepared on this connection: ${JSON.stringify(rows)}`);
+    t.false(rows.some((row) => row.statement.includes('LIKE')), JSON.stringify(rows));
+  } finally {
+    await sql.end();
+  }
 });
 
 interface PlanNode {

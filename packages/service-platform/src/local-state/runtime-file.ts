@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive } from './process-alive.ts';
 
-export const RUNTIME_FILE_NAME = 'running.json';
+const RUNTIME_FILE_NAME = 'running.json';
 
 export interface RuntimeInfo {
   /** The `npm start` process. */

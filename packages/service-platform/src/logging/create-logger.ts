@@ -1,14 +1,14 @@
 /**
  * The pino logger of a process: JSON lines to stdout at `LOG_LEVEL`; `err` through serializeError() (payloads,
- * configuration and credential headers never written); a line written during a request carries its `reqId`.
- * While tracing, a line written in a span's context carries `trace_id`, `span_id` and `trace_flags` (docs/operations.md,
- * "Tracing"). stdout is asynchronous, a turn's lines in one write (turn-batched-stdout.ts), flushed synchronously at exit.
+ * configuration and credential headers never written); a line written during a request carries its `reqId`, and
+ * while tracing the span's `trace_id`, `span_id`, `trace_flags` (docs/operations.md, "Tracing"). stdout is
+ * asynchronous, a few milliseconds' lines in one write (batched-stdout.ts), flushed synchronously at exit.
  * Usage: createLogger('resource-server').info({ port }, 'listening')
  */
 import { trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestContext } from './request-context.ts';
-import { turnBatchedStdout } from './turn-batched-stdout.ts';
+import { batchedStdout } from './batched-stdout.ts';
 import { serializeError } from '@heroes/http-kit';
 import { startupLogLevel } from '../settings/log-level-setting.ts';
 import { isTracing } from '../tracing/spans.ts';
@@ -59,5 +59,5 @@ export function createLogger(name: string, destination?: DestinationStream): Log
     mixin: requestFields,
     mixinMergeStrategy: mergeRequestFields,
   };
-  return pino(options, destination ?? turnBatchedStdout());
+  return pino(options, destination ?? batchedStdout());
 }

@@ -10,7 +10,7 @@ import { EnvValueError, integer, oneOf, parseBoolean, parseHttpUrl, parseText, t
 /** OTLP over HTTP, protobuf or JSON: what the exporters of this repository speak (no gRPC). */
 const parseOtlpProtocol = oneOf(['http/protobuf', 'http/json'] as const);
 
-export const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 export type SamplerName = (typeof SAMPLERS)[number];
 
 /** A ratio from 0 to 1 (OTEL_TRACES_SAMPLER_ARG of the ratio samplers). */

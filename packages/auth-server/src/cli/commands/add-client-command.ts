@@ -1,3 +1,7 @@
+/**
+ * `auth add-client`: registers an OAuth 2.0 client. The secret is stored only as a bcrypt hash and printed once;
+ * without one the client is public (PKCE, no refresh tokens). Every option is checked before anything is written.
+ */
 import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { addClient, validateAllowedOrigins, generateClientSecret, parseScopes, validateClientId, validateClientSecret, validateRedirectUris } from '../../clients/index.ts';
@@ -9,7 +13,6 @@ import { allowUnknownScopeOption, checkKnownScopes } from '../known-scopes.ts';
 import { clientIdOption, jsonOption, required, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
-/** `auth add-client`: registers an OAuth 2.0 client. */
 export class AddClientCommand extends Command {
   static override paths = [['add-client']];
 

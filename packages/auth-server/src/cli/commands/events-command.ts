@@ -1,3 +1,7 @@
+/**
+ * `auth events`: the audit trail, newest last, filtered by user, client, type and `--since` (a duration or an
+ * ISO 8601 instant). Read-only; an unknown type or a malformed `--since` is one line and exit 1.
+ */
 import { Command, Option } from 'clipanion';
 import { AUDIT_EVENT_TYPES, isAuditEventType, listAuditEvents, sqlPool, type AuditRecord } from '@heroes/db';
 import { CliError } from '../cli-error.ts';
@@ -26,7 +30,6 @@ function formatEvent(event: AuditRecord): string {
   return `${event.at}  ${event.type.padEnd(21)}  ${fields.join(' ')}`.trimEnd();
 }
 
-/** `auth events`: the audit trail, newest last. */
 export class EventsCommand extends Command {
   static override paths = [['events']];
 

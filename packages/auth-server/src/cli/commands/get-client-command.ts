@@ -1,3 +1,7 @@
+/**
+ * `auth get-client <id>`: shows one client as details or JSON, never its secret (only that it has one).
+ * An unknown ID is one line and exit 1.
+ */
 import { Command, Option } from 'clipanion';
 import { getClient } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
@@ -6,7 +10,6 @@ import { formatClientDetails } from '../format-client-details.ts';
 import { clientIdOption, jsonOption, runAction } from '../run-action.ts';
 import { withDatabase } from '../with-database.ts';
 
-/** `auth get-client <id>`: shows one client (never its secret). */
 export class GetClientCommand extends Command {
   static override paths = [['get-client']];
 

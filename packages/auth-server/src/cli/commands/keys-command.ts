@@ -1,3 +1,8 @@
+/**
+ * `auth keys`: generates the authorization server's keys file (AUTH_KEYS_FILE: one RS256 signing key, two cookie
+ * keys) for production, where every replica must share one file. Needs no database; never replaces a file
+ * (mode 0600), since what its keys signed depends on it.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'clipanion';
@@ -5,12 +10,6 @@ import { generateKeys } from '../../config/keys.ts';
 import { CliError } from '../cli-error.ts';
 import { jsonOption, runAction } from '../run-action.ts';
 
-/**
- * `auth keys`: generates the authorization server's keys file (AUTH_KEYS_FILE:
- * one RS256 signing key, two cookie keys) for production, where every replica
- * must share one file and nothing should be made by running the development
- * stack (as `hydra create jwks` does for Ory Hydra). Needs no database.
- */
 export class KeysCommand extends Command {
   static override paths = [['keys']];
 

@@ -1,3 +1,8 @@
+/**
+ * `auth keys rotate`: a new signing key in the keys file; the previous ones stay published until what they signed
+ * has expired (config/keys.ts). Servers reading the file pick it up by themselves (library/signing-keys.ts); the
+ * rotation is recorded in the audit trail when a database is reachable.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'clipanion';
@@ -10,11 +15,6 @@ import { cliSetting } from '../cli-settings.ts';
 import { jsonOption, runAction } from '../run-action.ts';
 import { withDatabase } from '../with-database.ts';
 
-/**
- * `auth keys rotate`: a new signing key in the keys file; the previous ones
- * stay published until what they signed has expired (config/keys.ts).
- * Servers reading the file pick it up by themselves (library/signing-keys.ts).
- */
 export class KeysRotateCommand extends Command {
   static override paths = [['keys', 'rotate']];
 

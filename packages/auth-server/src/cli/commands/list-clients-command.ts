@@ -1,3 +1,7 @@
+/**
+ * `auth list-clients`: the registered clients as a table or a JSON array (each as `get-client --json` shows it),
+ * never a secret.
+ */
 import { Command } from 'clipanion';
 import { listClients } from '../../clients/index.ts';
 import { clientJson } from '../client-json.ts';
@@ -5,7 +9,6 @@ import { formatClientTable } from '../format-client-table.ts';
 import { jsonOption, runAction } from '../run-action.ts';
 import { withDatabase } from '../with-database.ts';
 
-/** `auth list-clients`: shows the registered clients (never secrets). */
 export class ListClientsCommand extends Command {
   static override paths = [['list-clients']];
 

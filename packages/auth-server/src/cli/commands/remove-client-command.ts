@@ -1,3 +1,7 @@
+/**
+ * `auth remove-client`: deletes a client with its tokens and codes, in one transaction, and tells the resource
+ * servers. A built-in client only with `--force`; an unknown ID is one line and exit 1.
+ */
 import { Command } from 'clipanion';
 import { removeClient } from '../../clients/index.ts';
 import { clientJson } from '../client-json.ts';
@@ -6,7 +10,6 @@ import { writeToDatabase } from '../with-database.ts';
 import { forceOption } from '../built-in-guard.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth remove-client`: deletes a client with its tokens and codes. */
 export class RemoveClientCommand extends Command {
   static override paths = [['remove-client']];
 

@@ -1,3 +1,7 @@
+/**
+ * `auth rotate-secret`: gives a client a new generated secret, shown once and stored as a bcrypt hash. A public
+ * client is refused unless `--make-confidential`; a built-in one unless `--force`.
+ */
 import { Command, Option } from 'clipanion';
 import { rotateSecret } from '../../clients/index.ts';
 import { secretLine } from '../describe-client.ts';
@@ -7,7 +11,6 @@ import { writeToDatabase } from '../with-database.ts';
 import { forceOption } from '../built-in-guard.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth rotate-secret`: gives a client a new generated secret. */
 export class RotateSecretCommand extends Command {
   static override paths = [['rotate-secret']];
 

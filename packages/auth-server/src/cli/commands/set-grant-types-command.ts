@@ -1,3 +1,7 @@
+/**
+ * `auth set-grant-types`: replaces the grant types a client may use ("" returns it to its kind's default).
+ * A public client never gets refresh_token or client_credentials; a built-in client only with `--force`.
+ */
 import { Command } from 'clipanion';
 import { setGrantTypes } from '../../clients/index.ts';
 import { clientIdOption, jsonOption, required, updateClient } from '../run-action.ts';
@@ -5,7 +9,6 @@ import { forceOption } from '../built-in-guard.ts';
 import { GRANT_TYPES_HELP, grantTypesOption } from '../grant-types-option.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth set-grant-types`: replaces the grant types a client may use. */
 export class SetGrantTypesCommand extends Command {
   static override paths = [['set-grant-types']];
 

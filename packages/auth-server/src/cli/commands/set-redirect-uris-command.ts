@@ -1,3 +1,7 @@
+/**
+ * `auth set-redirect-uris` (alias `set-redirect-uri`): replaces or clears a client's redirect URIs, every URI
+ * checked before anything changes. A built-in client only with `--force`.
+ */
 import { Command, Option } from 'clipanion';
 import { setRedirectUris, validateRedirectUris } from '../../clients/index.ts';
 import { CliError } from '../cli-error.ts';
@@ -5,7 +9,6 @@ import { clientIdOption, jsonOption, updateClient } from '../run-action.ts';
 import { forceOption } from '../built-in-guard.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth set-redirect-uris` (alias `set-redirect-uri`): replaces or clears a client's redirect URIs. */
 export class SetRedirectUrisCommand extends Command {
   static override paths = [['set-redirect-uris'], ['set-redirect-uri']];
 

@@ -1,10 +1,13 @@
+/**
+ * `auth set-require-dpop`: whether a client's token requests must carry a DPoP proof (RFC 9449); `--off` makes
+ * proofs optional again. A built-in client only with `--force`.
+ */
 import { Command, Option } from 'clipanion';
 import { setRequireDpop } from '../../clients/index.ts';
 import { clientIdOption, jsonOption, updateClient } from '../run-action.ts';
 import { forceOption } from '../built-in-guard.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth set-require-dpop`: whether a client's token requests must carry a DPoP proof (RFC 9449). */
 export class SetRequireDpopCommand extends Command {
   static override paths = [['set-require-dpop']];
 

@@ -1,3 +1,7 @@
+/**
+ * `auth set-scopes`: replaces a client's allowed scopes ("" clears them: the hero scopes only). A scope outside the
+ * service's is refused unless `--allow-unknown-scope`; a built-in client only with `--force`.
+ */
 import { SCOPE_MODEL_HELP } from '../scope-model-help.ts';
 import { Command, Option } from 'clipanion';
 import { parseScopes, setScopes } from '../../clients/index.ts';
@@ -6,7 +10,6 @@ import { clientIdOption, jsonOption, required, updateClient } from '../run-actio
 import { forceOption } from '../built-in-guard.ts';
 import { changeClient } from './change-client.ts';
 
-/** `auth set-scopes`: replaces a client's allowed scopes. */
 export class SetScopesCommand extends Command {
   static override paths = [['set-scopes']];
 

@@ -1,13 +1,14 @@
+/**
+ * `auth tokens revoke --user U | --client C`: signs a user (or a client's every user) out everywhere, as
+ * Keycloak's "sign out all sessions": every token, code and grant deleted in one transaction, the resource
+ * servers told. Exactly one of `--user` and `--client`.
+ */
 import { Command, Option } from 'clipanion';
 import { describeRevoked, revokeClientTokens, revokeUserTokens } from '../../users/user-admin.ts';
 import { CliError } from '../cli-error.ts';
 import { jsonOption, runAction } from '../run-action.ts';
 import { writeToDatabase } from '../with-database.ts';
 
-/**
- * `auth tokens revoke --user U | --client C`: signs a user (or a client's
- * every user) out everywhere, as Keycloak's "sign out all sessions".
- */
 export class TokensRevokeCommand extends Command {
   static override paths = [['tokens', 'revoke']];
 

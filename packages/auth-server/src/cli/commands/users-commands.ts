@@ -8,10 +8,6 @@ import { deleteUser, describeRevoked, disableUser, enableUser, listUsers, unlock
 import { jsonOption, runAction } from '../run-action.ts';
 import { withDatabase, writeToDatabase } from '../with-database.ts';
 
-function usernameArgument() {
-  return Option.String({ name: 'username' });
-}
-
 function userJson(user: UserSummary) {
   return {
     username: user.username,
@@ -35,6 +31,12 @@ function formatUserTable(users: UserSummary[]): string {
   const header = ['USERNAME', 'STATE', 'TOKENS', 'CREATED'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   return [header, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+/** A command on one account: its username argument and `--json`. */
+abstract class OneUserCommand extends Command {
+  username = Option.String({ name: 'username' });
+  json = jsonOption();
 }
 
 export class UsersListCommand extends Command {
@@ -61,7 +63,7 @@ export class UsersListCommand extends Command {
   }
 }
 
-export class UsersDisableCommand extends Command {
+export class UsersDisableCommand extends OneUserCommand {
   static override paths = [['users', 'disable']];
 
   static override usage = Command.Usage({
@@ -75,9 +77,6 @@ export class UsersDisableCommand extends Command {
     examples: [['Disable a user', '$0 users disable bob']],
   });
 
-  username = usernameArgument();
-  json = jsonOption();
-
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const { value: { changed, revoked }, where } = await writeToDatabase((db) => disableUser(db, this.username));
@@ -87,7 +86,7 @@ export class UsersDisableCommand extends Command {
   }
 }
 
-export class UsersEnableCommand extends Command {
+export class UsersEnableCommand extends OneUserCommand {
   static override paths = [['users', 'enable']];
 
   static override usage = Command.Usage({
@@ -101,9 +100,6 @@ export class UsersEnableCommand extends Command {
     examples: [['Enable a user', '$0 users enable bob']],
   });
 
-  username = usernameArgument();
-  json = jsonOption();
-
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const { value: { changed }, where } = await writeToDatabase((db) => enableUser(db, this.username));
@@ -113,7 +109,7 @@ export class UsersEnableCommand extends Command {
   }
 }
 
-export class UsersUnlockCommand extends Command {
+export class UsersUnlockCommand extends OneUserCommand {
   static override paths = [['users', 'unlock']];
 
   static override usage = Command.Usage({
@@ -127,9 +123,6 @@ export class UsersUnlockCommand extends Command {
     examples: [['Unlock a user', '$0 users unlock bob']],
   });
 
-  username = usernameArgument();
-  json = jsonOption();
-
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {
       const { value: { cleared }, where } = await writeToDatabase((db) => unlockUser(db, this.username));
@@ -138,7 +131,7 @@ export class UsersUnlockCommand extends Command {
   }
 }
 
-export class UsersDeleteCommand extends Command {
+export class UsersDeleteCommand extends OneUserCommand {
   static override paths = [['users', 'delete']];
 
   static override usage = Command.Usage({
@@ -151,9 +144,6 @@ export class UsersDeleteCommand extends Command {
     `,
     examples: [['Delete a user', '$0 users delete bob']],
   });
-
-  username = usernameArgument();
-  json = jsonOption();
 
   override async execute(): Promise<number> {
     return runAction(this.context, this.json, async () => {

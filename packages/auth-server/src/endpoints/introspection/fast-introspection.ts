@@ -20,7 +20,7 @@ const TOKEN_VALUE = /^[A-Za-z0-9_-]{1,512}$/;
 /** Payload members the fast path does not reproduce: their presence sends the request to the provider. */
 const UNHANDLED_MEMBERS = ['sid', 'rar', 'jkt', 'x5t#S256', 'expiresWithSession', 'sessionUid', 'nbf', 'format', 'jwt', 'jwt-ietf', 'paseto', 'consumed'];
 
-export interface FastIntrospectionDeps {
+interface FastIntrospectionDeps {
   db: PrismaClient;
   /** The provider's issuer (`iss` of the answer). */
   issuer: string;
@@ -37,7 +37,7 @@ export const fastIntrospection: IntrospectionAnswer = (deps, shared) => [
   shared.toProvider,
 ];
 
-export function createFastIntrospection({ db, issuer, resourceServerClientId, secrets, resource }: FastIntrospectionDeps): Middleware {
+function createFastIntrospection({ db, issuer, resourceServerClientId, secrets, resource }: FastIntrospectionDeps): Middleware {
   return async function fastIntrospection(ctx, next) {
     const token = tokenParam(requestState(ctx).form);
     const caller = token === undefined ? undefined : parseBasic(ctx.get('Authorization'));

@@ -6,7 +6,7 @@
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 
-export const PUBLIC_INTROSPECTION = 'introspection requires client authentication with a client secret (RFC 7662 section 2.1); public clients may not introspect';
+const PUBLIC_INTROSPECTION = 'introspection requires client authentication with a client secret (RFC 7662 section 2.1); public clients may not introspect';
 
 export const requireConfidentialIntrospection: Middleware = async function requireConfidentialIntrospection(ctx, next) {
   await next();

@@ -33,7 +33,7 @@ export function readHeroInput(body: unknown, maxLength: number): HeroInput {
   return Object.hasOwn(filtered, 'id') ? { name, id: filtered.id } : { name };
 }
 
-export function checkHeroName(name: string, maxLength: number): void {
+function checkHeroName(name: string, maxLength: number): void {
   if (name.length === 0) throw validationFailed(`'name' must not be empty`);
   if (name.length > maxLength) throw validationFailed(`'name' must be at most ${maxLength} characters`);
   if (name.trim() !== name) throw validationFailed(`'name' must not start or end with whitespace`);

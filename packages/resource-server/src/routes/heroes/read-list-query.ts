@@ -6,7 +6,7 @@
 import type { Context } from 'koa';
 import { BadRequestError, type HttpError } from '@heroes/http-kit';
 
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 const MAX_ID = 2_147_483_647;
 
 export interface ListQuery {

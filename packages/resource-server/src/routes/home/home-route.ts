@@ -27,7 +27,7 @@ const HOME_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-export const FAVICON_SVG =
+const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path d="M32 4 8 12v18c0 15 10 25 24 30 14-5 24-15 24-30V12z" fill="#3d5a80"/><path d="M32 16l4.7 9.5 10.5 1.5-7.6 7.4 1.8 10.4L32 40l-9.4 4.8 1.8-10.4-7.6-7.4 10.5-1.5z" fill="#ee6c4d"/></svg>';
 
 const FAVICON_BYTES = Buffer.from(FAVICON_SVG);

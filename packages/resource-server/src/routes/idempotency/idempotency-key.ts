@@ -6,8 +6,8 @@
 import type { Context } from 'koa';
 import { BadRequestError } from '@heroes/http-kit';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const MAX_KEY_LENGTH = 255;
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const MAX_KEY_LENGTH = 255;
 
 const SF_STRING = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
 

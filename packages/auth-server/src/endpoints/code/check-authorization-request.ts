@@ -5,8 +5,8 @@
  * invalid_target); `dpop_jkt` must be a SHA-256 thumbprint and binds the code (RFC 9449 section 10).
  */
 import { formatScopes, isSameResource, JKT_SYNTAX, OPENID } from '@heroes/oauth-scopes';
-import { allowedScopes } from '../scopes/allowed-scopes.ts';
-import { resolveScopes } from '../scopes/resolve-scopes.ts';
+import { allowedScopes } from '../../scopes/allowed-scopes.ts';
+import { resolveScopes } from '../../scopes/resolve-scopes.ts';
 import type { CodeClient } from './check-client.ts';
 import type { CodeRequest } from './code-request.ts';
 import { RedirectError } from './code-flow-errors.ts';

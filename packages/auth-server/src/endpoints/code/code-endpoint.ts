@@ -11,19 +11,19 @@ import { dispatchByMethod, QueueFullError, RetryLaterError, type FormValue } fro
 import type Provider from 'oidc-provider';
 import type { PrismaClient } from '@heroes/db';
 import { REGISTERED, REGISTERED_MESSAGE, registerErrorMessage } from '@heroes/oauth-scopes';
-import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
-import { readForm } from '../shared/read-form.ts';
-import { isStorableText } from '../params/storable-text.ts';
-import { ROUTES } from '../shared/routes.ts';
-import { checkAuthorizationRequest, type AuthorizationRequest } from '../code/check-authorization-request.ts';
-import { checkClient, type CodeClient } from '../code/check-client.ts';
-import { CROSS_SITE_REFUSED, isOwnOrigin } from '../code/check-request-origin.ts';
-import { PageError, RedirectError } from '../code/code-flow-errors.ts';
-import { oauthParams, parseCodeRequest, type CodeRequest } from '../code/code-request.ts';
-import { renderErrorPage, renderLoginPage, renderRegistrationPage } from '../code/login-page.ts';
-import { mintCode } from '../code/mint-code.ts';
-import { redirectBack } from '../code/redirect.ts';
-import { sendPage } from '../code/send-page.ts';
+import type { ThrottledAuthenticator } from '../../throttle/throttled-authenticator.ts';
+import { readForm } from '../../shared/read-form.ts';
+import { isStorableText } from '../../params/storable-text.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { checkAuthorizationRequest, type AuthorizationRequest } from './check-authorization-request.ts';
+import { checkClient, type CodeClient } from './check-client.ts';
+import { CROSS_SITE_REFUSED, isOwnOrigin } from './check-request-origin.ts';
+import { PageError, RedirectError } from './code-flow-errors.ts';
+import { oauthParams, parseCodeRequest, type CodeRequest } from './code-request.ts';
+import { renderErrorPage, renderLoginPage, renderRegistrationPage } from './login-page.ts';
+import { mintCode } from './mint-code.ts';
+import { redirectBack } from './redirect.ts';
+import { sendPage } from './send-page.ts';
 
 export interface CodeRouteDeps {
   db: PrismaClient;

@@ -5,9 +5,9 @@
  * section 7.3); omitted, only a client with a single URI is sent back there.
  */
 import { findClientRow, type ClientRow, type PrismaClient } from '@heroes/db';
-import { matchRegisteredRedirectUri } from '../clients/redirect-uri.ts';
-import { isVschar } from '../clients/vschar.ts';
-import { effectiveGrantTypes } from '../clients/grant-types.ts';
+import { matchRegisteredRedirectUri } from '../../clients/redirect-uri.ts';
+import { isVschar } from '../../clients/vschar.ts';
+import { effectiveGrantTypes } from '../../clients/grant-types.ts';
 import type { CodeRequest } from './code-request.ts';
 import { PageError } from './code-flow-errors.ts';
 

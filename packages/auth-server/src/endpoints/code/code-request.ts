@@ -3,9 +3,9 @@
  * counts as absent, at most MAX_PARAMETER_LENGTHS (they end up in Location or stored records); an OAuth parameter with
  * a NUL or lone surrogate is refused, while bad credentials are left to the authenticator (a failed login).
  */
-import { MAX_CLIENT_ID_LENGTH } from '../clients/client-id.ts';
-import { MAX_REDIRECT_URI_LENGTH } from '../clients/redirect-uri.ts';
-import { isStorableText } from '../params/storable-text.ts';
+import { MAX_CLIENT_ID_LENGTH } from '../../clients/client-id.ts';
+import { MAX_REDIRECT_URI_LENGTH } from '../../clients/redirect-uri.ts';
+import { isStorableText } from '../../params/storable-text.ts';
 
 export interface CodeRequest {
   clientId?: string;

@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from '@heroes/db';
 import type Provider from 'oidc-provider';
-import { markRedirectUriOmitted } from '../shared/code-redirect-uri.ts';
+import { markRedirectUriOmitted } from '../../shared/code-redirect-uri.ts';
 import type { AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 
