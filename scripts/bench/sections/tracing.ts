@@ -2,7 +2,8 @@
  * What tracing costs on GET /heroes (docs/operations.md, "Tracing"): CPU per request of the compiled edge (every
  * layer on) started as `layers` starts it, with tracing off as the image starts it (goal ≤ 1.1× the first), and with
  * every trace sampled and exported as OTLP/protobuf to a counting receiver (goal ≤ 1.5× off); taking turns
- * BENCH_LAYER_ROUNDS times, median printed, exported bytes per request beside.
+ * BENCH_LAYER_ROUNDS times, median printed, exported bytes per request beside. BENCH_LAYER_BASELINE adds another
+ * build's tracing on to the same rounds (a change's A/B).
  */
 import path from 'node:path';
 import { startOtlpReceiver } from '@heroes/test-kit';
@@ -14,6 +15,8 @@ const ROUNDS = Number(process.env.BENCH_LAYER_ROUNDS ?? 3);
 const OFF_GOAL = 1.1;
 const ON_GOAL = 1.5;
 const REGISTER = path.join(import.meta.dirname, '..', '..', '..', 'packages/resource-server/dist/register-tracing.js');
+/** Another build's layer-variant-server.js (docs/performance.md, "A change's A/B"): its tracing on, in the same rounds. */
+const BASELINE = process.env.BENCH_LAYER_BASELINE;
 
 export const tracing: Section = {
   name: 'tracing',
@@ -23,11 +26,16 @@ export const tracing: Section = {
     const receiver = await startOtlpReceiver({ keep: false });
     try {
       const register = { NODE_OPTIONS: `--import=${REGISTER}` };
+      const on = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'always_on' };
       const variants: Variant[] = [
         { label: 'no register', skip: [] },
         { label: 'tracing off', skip: [], env: register },
-        { label: 'tracing on', skip: [], env: { ...register, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'always_on' } },
+        { label: 'tracing on', skip: [], env: { ...register, ...on } },
       ];
+      if (BASELINE !== undefined) {
+        const baselineRegister = path.join(path.dirname(BASELINE), '..', '..', 'packages/resource-server/dist/register-tracing.js');
+        variants.push({ label: 'tracing on, baseline build', skip: [], entry: BASELINE, env: { NODE_OPTIONS: `--import=${baselineRegister}`, ...on } });
+      }
       const auth = { authorization: `Bearer ${ctx.token}` };
       const samples = new Map<string, number[]>(variants.map((variant) => [variant.label, []]));
       let exported = { bytes: 0, requests: 0 };
@@ -64,6 +72,17 @@ export const tracing: Section = {
           meets: onRatio <= ON_GOAL,
         },
       ];
+      if (BASELINE !== undefined) {
+        const baselineRatio = median('tracing on, baseline build') / median('tracing off');
+        rows.push({
+          figure: 'GET /heroes CPU/req, tracing on, baseline build (BENCH_LAYER_BASELINE)',
+          value: shown('tracing on, baseline build'),
+          anchor: `tracing off ${median('tracing off').toFixed(0)} µs`,
+          ratio: baselineRatio,
+          goal: `≤ ${ON_GOAL}× tracing off`,
+          meets: baselineRatio <= ON_GOAL,
+        });
+      }
       return rows;
     } finally {
       await receiver.close();

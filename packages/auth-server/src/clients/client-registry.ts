@@ -19,23 +19,11 @@ import { validateAllowedOrigins } from './allowed-origins.ts';
 import { parseScopes } from './parse-scopes.ts';
 import { checkGrantTypesForKind, parseGrantTypes } from './grant-types.ts';
 
-/** What may be shown about a client: never its secret or hash. */
-export interface ClientSummary {
-  id: string;
+/** What may be shown about a client: its row (fields documented in prisma/schema.prisma) without the secret's hash. */
+export type ClientSummary = Omit<OAuthClient, 'hashedSecret'> & {
   /** True when the client has no secret (RFC 6749 2.1 "public"). */
   isPublic: boolean;
-  /** Registered redirection endpoints (empty: no authorization-code flow). */
-  redirectUris: string[];
-  allowedScopes: string[];
-  /** Registered web origins (empty: the redirect URIs' origins apply). */
-  allowedOrigins: string[];
-  /** Registered grant types (empty: the default of the client's kind, clients/grant-types.ts). */
-  grantTypes: string[];
-  /** Token requests must carry a DPoP proof (RFC 9449 section 5.2). */
-  requireDpop: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 export interface AddClientInput {
   id: string;
@@ -112,11 +100,7 @@ export async function removeClient(db: PrismaClient, id: string): Promise<Remove
 }
 
 /** Replaces the allowed scopes; an empty list or string clears them. */
-export async function setScopes(
-  db: PrismaClient,
-  id: string,
-  allowedScopes: string | readonly string[],
-): Promise<ClientSummary> {
+export async function setScopes(db: PrismaClient, id: string, allowedScopes: string | readonly string[]): Promise<ClientSummary> {
   return updateClient(db, id, { allowedScopes: toScopes(allowedScopes) }, 'allowed scopes set');
 }
 
@@ -160,11 +144,7 @@ export interface RotateSecretOptions {
  * it can be seen). Existing tokens stay valid; resource servers are notified.
  * A public client is refused unless `makeConfidential` is set.
  */
-export async function rotateSecret(
-  db: PrismaClient,
-  id: string,
-  options: RotateSecretOptions = {},
-): Promise<{ client: ClientSummary; secret: string }> {
+export async function rotateSecret(db: PrismaClient, id: string, options: RotateSecretOptions = {}): Promise<{ client: ClientSummary; secret: string }> {
   const secret = options.secret ?? generateClientSecret();
   const hashedSecret = await hashClientSecret(secret);
   const client = await inTransaction(db, async (tx) => {
@@ -181,12 +161,7 @@ export async function rotateSecret(
   return { client: toSummary(client), secret };
 }
 
-async function updateClient(
-  db: PrismaClient,
-  id: string,
-  data: Pick<ClientChange, 'allowedScopes' | 'redirectUris' | 'requireDpop'>,
-  what: string,
-): Promise<ClientSummary> {
+async function updateClient(db: PrismaClient, id: string, data: Pick<ClientChange, 'allowedScopes' | 'redirectUris' | 'requireDpop'>, what: string): Promise<ClientSummary> {
   try {
     const row = await inTransaction(db, async (tx) => {
       const updated = await updateClientRecord(tx, id, data);
@@ -205,16 +180,6 @@ function toScopes(scopes: string | readonly string[] | undefined): string[] {
   return parseScopes(typeof scopes === 'string' ? scopes : formatScopes(scopes));
 }
 
-function toSummary(row: OAuthClient): ClientSummary {
-  return {
-    id: row.id,
-    isPublic: row.hashedSecret === null,
-    redirectUris: row.redirectUris,
-    allowedScopes: row.allowedScopes,
-    allowedOrigins: row.allowedOrigins,
-    grantTypes: row.grantTypes,
-    requireDpop: row.requireDpop,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+function toSummary({ hashedSecret, ...row }: OAuthClient): ClientSummary {
+  return { ...row, isPublic: hashedSecret === null };
 }

@@ -5,7 +5,7 @@
  * CLI's reads and changes are Prisma typed queries on a client or a transaction (transactions.ts).
  */
 import { sqlPool } from '../client-pools.ts';
-import type { PrismaClient } from '../generated/client.ts';
+import type { PrismaClient, User } from '../generated/client.ts';
 import type { Queryable } from '../sql-pool.ts';
 import type { Transaction } from '../transactions.ts';
 import { UTC_NOW } from './stored-rows.ts';
@@ -49,11 +49,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<{ id: nu
 }
 
 /** A user as `auth users list` shows it. */
-export interface UserListing {
-  id: number;
-  username: string;
-  createdAt: Date;
-  disabledAt: Date | null;
+export interface UserListing extends Pick<User, 'id' | 'username' | 'createdAt' | 'disabledAt'> {
   /** Until when the login throttle's account counter (key `lockKeyOf(username)`) blocks, or null. */
   lockedUntil: Date | null;
   /** Unexpired access tokens. */
@@ -71,14 +67,7 @@ export async function listUsersWithLocks(db: Transaction, lockKeyOf: (username: 
     where: { key: { in: users.map((user) => lockKeyOf(user.username)) }, blockedUntil: { gt: now } },
   });
   const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.blockedUntil]));
-  return users.map((user) => ({
-    id: user.id,
-    username: user.username,
-    createdAt: user.createdAt,
-    disabledAt: user.disabledAt,
-    lockedUntil: lockedUntil.get(lockKeyOf(user.username)) ?? null,
-    activeTokens: user._count.accessTokens,
-  }));
+  return users.map(({ _count, ...user }) => ({ ...user, lockedUntil: lockedUntil.get(lockKeyOf(user.username)) ?? null, activeTokens: _count.accessTokens }));
 }
 
 /** The user named exactly `username`, else the one whose username key is `key` (two unique lookups); null when neither. */

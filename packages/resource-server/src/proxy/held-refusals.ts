@@ -9,21 +9,6 @@ import { HOLD_MS, REFUSED_MS } from '@heroes/oauth-scopes';
 export { EDGE_HOLDS_REFUSALS } from '@heroes/oauth-scopes';
 /** Longest held answer kept in memory; a longer one is relayed at once (refusals are a few hundred bytes). */
 const MAX_HELD_BYTES = 64 * 1024;
-/** Most of a hold added at random, as a share of it (spreadHold). */
-export const HOLD_SPREAD = 0.25;
-
-/**
- * How long one answer is held: `holdMs` plus up to HOLD_SPREAD of it, at
- * random, never less than asked (the throttle's delay is a floor).
- * Guessers refused in the same instant would otherwise all be answered,
- * and guess again, in one instant every `holdMs`: a burst that keeps the
- * edge's event loop busy while another client's sign-in waits behind it.
- * Spread, they arrive a few at a time (docs/http.md, "Fair forwarding").
- */
-export function spreadHold(holdMs: number, random: () => number = Math.random): number {
-  return holdMs + Math.floor(random() * holdMs * HOLD_SPREAD);
-}
-
 /**
  * The hold the upstream asked for (ms, 0 for none) and how long the attempt
  * stays refused (ms, 0 when not said: repeated-refusals.ts); both headers
@@ -45,7 +30,7 @@ function positiveMs(value: string | string[] | undefined): number {
 
 /**
  * Reads `proxyRes` whole (freeing its upstream connection), then calls
- * `send(body)` after `holdMs` (spread: spreadHold), unless the client left meanwhile; `onRead`
+ * `send(body)` after `holdMs`, unless the client left meanwhile; `onRead`
  * runs once the upstream answer is read, with its body. An answer too long
  * to hold is given to `stream` as it is.
  */
@@ -71,7 +56,7 @@ export function holdAnswer(proxyRes: http.IncomingMessage, res: http.ServerRespo
     handlers.onRead(body);
     const timer = setTimeout(() => {
       if (!res.destroyed) handlers.send(body);
-    }, spreadHold(holdMs));
+    }, holdMs);
     res.once('close', () => clearTimeout(timer));
   });
 }

@@ -13,7 +13,6 @@ import { FormCodec } from '@heroes/http-kit';
 import { retryAfterWords } from '@heroes/oauth-scopes';
 import { addressBucket } from '@heroes/platform';
 import { usernameKey } from '@heroes/text-rules/username';
-import { spreadHold } from './held-refusals.ts';
 
 /** Longest time a refusal is repeated without asking the authorization server again, ms (LOGIN_BACKOFF_MAX_MS's default). */
 export const MAX_REMEMBER_MS = 15 * 60_000;
@@ -110,13 +109,13 @@ export class RepeatedRefusals {
     this.#known.set(attempt, { status: answer.status, headers, body: answer.body.toString('utf8'), statedSeconds, holdMs, ends: sentAt + refusedMs, until }, { ttl: Math.ceil(ttl) });
   }
 
-  /** Sends `known` on `res` after its hold (spread: spreadHold), nothing if the client leaves meanwhile; `onSent` once sent. */
+  /** Sends `known` on `res` after its hold, nothing if the client leaves meanwhile; `onSent` once sent. */
   answerAfterHold(known: Remembered, res: http.ServerResponse, onSent?: () => void): void {
     const timer = setTimeout(() => {
       if (res.destroyed) return;
       send(known, res);
       onSent?.();
-    }, spreadHold(known.holdMs));
+    }, known.holdMs);
     res.once('close', () => clearTimeout(timer));
   }
 

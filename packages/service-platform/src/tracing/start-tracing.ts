@@ -2,7 +2,8 @@
  * The OpenTelemetry SDK of one server, loaded only when tracing is asked for: the module hook for the instrumented
  * modules only; AsyncLocalStorage context and W3C Trace Context (an incoming `traceparent` continued); a provider with
  * OTEL_SERVICE_NAME/RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER, ScrubSpans and a batch OTLP/HTTP exporter; outgoing
- * node:http and undici, pg (never values), pino (ids on log lines); the request's own span is request-span.ts's.
+ * node:http and undici, pg (never values); the request's own span is request-span.ts's, the ids on log lines the
+ * logger's own (create-logger.ts).
  */
 import { register } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -13,7 +14,6 @@ import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/expor
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -63,7 +63,6 @@ export async function startTracing(settings: TracingSettings, defaultServiceName
       new UndiciInstrumentation(),
       // Statements of a request only: the revocation feed's heartbeat and the purge timer make none.
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
-      new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
   await waitForAllMessagesAcknowledged();

@@ -1,5 +1,5 @@
 /**
- * Child process of turn-batched-stdout.test.ts: logs `count` lines to the
+ * Child process of batched-stdout.test.ts: logs `count` lines to the
  * logger's real stdout in one turn, then stops as `mode` says:
  * exit (process.exit(0) at once), throw (an uncaught exception), end (the
  * event loop runs dry), wait (stays up until stdin closes).

@@ -63,32 +63,21 @@ window.ui.initOAuth(${JSON.stringify(oauth)});
 
 export function mountDocsRoutes(router: Router, { publicBaseUrl }: { publicBaseUrl: string }): void {
   const document = createOpenApiDocument();
-  const START_SCRIPT = startScript(publicBaseUrl);
-  router.all('/openapi.json', dispatchByMethod([], {
-    GET: [async function openApi(ctx) {
-      ctx.body = document;
-    }],
-  }));
-  router.all('/docs', dispatchByMethod([], {
-    GET: [async function docsPage(ctx) {
-      ctx.type = 'text/html; charset=utf-8';
-      setPageSecurity(ctx);
-      ctx.body = DOCS_PAGE;
-    }],
-  }));
-  router.all('/docs/oauth2-redirect.html', dispatchByMethod([], {
-    GET: [async function docsRedirectPage(ctx) {
-      ctx.type = 'text/html; charset=utf-8';
-      setPageSecurity(ctx);
-      ctx.body = REDIRECT_PAGE;
-    }],
-  }));
-  router.all('/docs/start.js', dispatchByMethod([], {
-    GET: [async function docsStart(ctx) {
-      ctx.type = 'text/javascript; charset=utf-8';
-      ctx.body = START_SCRIPT;
-    }],
-  }));
+  router.all('/openapi.json', dispatchByMethod([], { GET: [async function openApi(ctx) { ctx.body = document; }] }));
+  const files: [path: string, type: string, body: string][] = [
+    ['/docs', 'text/html; charset=utf-8', DOCS_PAGE],
+    ['/docs/oauth2-redirect.html', 'text/html; charset=utf-8', REDIRECT_PAGE],
+    ['/docs/start.js', 'text/javascript; charset=utf-8', startScript(publicBaseUrl)],
+  ];
+  for (const [path, type, body] of files) {
+    router.all(path, dispatchByMethod([], {
+      GET: [async function docsFile(ctx) {
+        ctx.type = type;
+        if (type.startsWith('text/html')) setPageSecurity(ctx); // the page policy guards documents, not scripts
+        ctx.body = body;
+      }],
+    }));
+  }
 }
 
 /** The Swagger UI files (GET and HEAD only; anything else falls through to 404). */

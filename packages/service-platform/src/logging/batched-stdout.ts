@@ -1,15 +1,22 @@
 /**
- * Kept: with pino's minLength destination GET /heroes cost 1.66× the anchor's CPU/req vs 1.43× (same-run A/B; goal 1.5×).
- * The logger's stdout: sonic-boom (pino's own destination) handed a turn's lines as one string, because it
- * measures its whole pending text per line written (n lines in a turn, n copies). Lines keep their order;
- * flush(), flushSync() and the process's exit (process.exit(), an uncaught exception, the loop's end) write what
- * is pending synchronously, so only SIGKILL loses lines. Usage: pino(options, turnBatchedStdout())
+ * The logger's stdout: sonic-boom (pino's own destination, not its minLength: that measures its whole pending text
+ * per line) handed the lines of BATCH_MS as one string, one asynchronous write for them all, however many turns of
+ * the event loop they came in (docs/performance.md). Lines keep their order; flush(), flushSync() and the process's
+ * exit (process.exit(), an uncaught exception, the loop's end) write what is pending synchronously, so only SIGKILL
+ * loses lines. Usage: pino(options, batchedStdout())
  */
 import { destination, type DestinationStream } from 'pino';
 
-type SonicBoom = ReturnType<typeof destination>;
+/**
+ * How long the first line of a batch waits for more, ms. A turn's lines alone are too few: at a thousand requests a
+ * second each comes in a turn of its own, and each write costs a hop to libuv's thread pool and back.
+ */
+export const BATCH_MS = 10;
 
-export interface TurnBatchedStream extends DestinationStream {
+/** What the lines are handed to (sonic-boom; tests pass their own). */
+export type LineSink = Pick<ReturnType<typeof destination>, 'write' | 'flush' | 'flushSync'>;
+
+export interface BatchedStream extends DestinationStream {
   flush(cb?: (err?: Error) => void): void;
   flushSync(): void;
 }
@@ -17,18 +24,18 @@ export interface TurnBatchedStream extends DestinationStream {
 /** Streams with lines not yet handed over: written out when the process exits. */
 const withPendingLines = new Set<() => void>();
 let exitHookInstalled = false;
-let syncStdout: SonicBoom | undefined;
+let syncStdout: ReturnType<typeof destination> | undefined;
 
 function writeAllPending(): void {
   for (const writeOut of withPendingLines) writeOut();
 }
 
-export function turnBatchedStdout(): TurnBatchedStream {
+export function batchedStdout({ windowMs = BATCH_MS, sink }: { windowMs?: number; sink?: LineSink } = {}): BatchedStream {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', writeAllPending);
   }
-  const boom: SonicBoom = destination({ dest: 1, sync: false });
+  const boom: LineSink = sink ?? destination({ dest: 1, sync: false });
   let pending = '';
   let scheduled = false;
 
@@ -43,7 +50,7 @@ export function turnBatchedStdout(): TurnBatchedStream {
   }
 
   /**
-   * Synchronously: what sonic-boom holds, then this turn's lines (handed to
+   * Synchronously: what sonic-boom holds, then the pending lines (handed to
    * sonic-boom, they would start an asynchronous write that an exiting
    * process does not wait for).
    */
@@ -68,7 +75,7 @@ export function turnBatchedStdout(): TurnBatchedStream {
       if (!scheduled) {
         scheduled = true;
         withPendingLines.add(writeOutNow);
-        setImmediate(handOver);
+        setTimeout(handOver, windowMs);
       }
       return true;
     },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import test from 'ava';
 import { waitFor } from '@heroes/test-kit';
+import { batchedStdout, type LineSink } from '../../src/logging/batched-stdout.ts';
 
 const CHILD = path.join(import.meta.dirname, '_log-lines-child.ts');
 
@@ -34,4 +35,28 @@ test('lines reach stdout while the process runs on (no exit needed to flush them
   t.deepEqual(lines(), every(3));
   child.stdin.end();
   t.is(await exited, 0);
+});
+
+test('lines logged on successive turns of the event loop within the batch window are handed over in one write', async (t) => {
+  const writes: string[] = [];
+  let wrote: () => void = () => {};
+  const handed = new Promise<void>((resolve) => (wrote = resolve));
+  const sink: LineSink = {
+    write: (text: string) => {
+      writes.push(text);
+      wrote();
+      return true;
+    },
+    flush: () => {},
+    flushSync: () => {},
+  } as unknown as LineSink;
+  // A window far longer than ten turns take: the lines of one request a turn (a thousand requests a second) share a write.
+  const stream = batchedStdout({ windowMs: 1_000, sink });
+  for (let i = 0; i < 10; i++) {
+    stream.write(`{"i":${i}}\n`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  t.deepEqual(writes, [], 'nothing is written before the window ends');
+  await handed;
+  t.deepEqual(writes, [every(10).map((i) => `{"i":${i}}\n`).join('')]);
 });
