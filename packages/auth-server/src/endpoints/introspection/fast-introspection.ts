@@ -3,6 +3,7 @@
  * once (at most `token_type_hint=access_token`) about a live opaque access token of a live grant and client it may see,
  * gets oidc-provider's answer byte for byte (test/introspection/fast-introspection.test.ts) from one indexed query
  * (@heroes/db's repositories/introspection.ts). Anything else goes to the library untouched, so all its rules apply.
+ * Kept: library alone 1,379–1,858 req/s vs 2,853–3,479 (same-run A/B, goal ≥ 2,000 req/s; docs/performance.md).
  */
 import type { Middleware } from 'koa';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
