@@ -30,6 +30,7 @@ export const coldIntrospection: Section = {
     const { id, secret } = ctx.resourceServerClient;
     if (secret === undefined) return [{ figure: 'cold introspection', value: 'n/a (set BENCH_RS_CLIENT_SECRET)' }];
     const rounds = Number(process.env.BENCH_INTROSPECT_AB ?? 0);
+    if (!Number.isInteger(rounds) || rounds < 0) throw new Error(`BENCH_INTROSPECT_AB: expected a number of rounds, got ${process.env.BENCH_INTROSPECT_AB}`);
     const TOKENS = tokensFor(ctx.duration, rounds > 0 ? 2 * rounds : 1);
     ctx.say(`minting ${TOKENS} fresh access tokens`);
     const value = (i: number) => `cold${String(i).padStart(39, '0')}`; // 43 characters, as the library's
