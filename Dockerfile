@@ -9,7 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts tsconfig.base.json turbo.json ./
 COPY prisma ./prisma
 COPY packages/http-kit/package.json packages/http-kit/
-COPY packages/service-platform/package.json packages/service-platform/
+COPY packages/platform/package.json packages/platform/
 COPY packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY packages/text-rules/package.json packages/text-rules/
 COPY packages/db/package.json packages/db/
@@ -31,7 +31,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json /app/prisma.config.ts ./
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/packages/http-kit/package.json packages/http-kit/
-COPY --from=build /app/packages/service-platform/package.json packages/service-platform/
+COPY --from=build /app/packages/platform/package.json packages/platform/
 COPY --from=build /app/packages/oauth-scopes/package.json packages/oauth-scopes/
 COPY --from=build /app/packages/text-rules/package.json packages/text-rules/
 COPY --from=build /app/packages/db/package.json packages/db/
@@ -67,7 +67,7 @@ ENV NODE_ENV=production \
     HEROES_DATA_DIR=/data
 COPY --from=dependencies /app ./
 COPY --from=build /app/packages/http-kit/dist packages/http-kit/dist
-COPY --from=build /app/packages/service-platform/dist packages/service-platform/dist
+COPY --from=build /app/packages/platform/dist packages/platform/dist
 COPY --from=build /app/packages/oauth-scopes/dist packages/oauth-scopes/dist
 COPY --from=build /app/packages/text-rules/dist packages/text-rules/dist
 COPY --from=build /app/packages/db/dist packages/db/dist

@@ -71,7 +71,7 @@ export default tseslint.config(
     // http-kit is the bottom library: it knows nothing of heroes or OAuth, and servers depend on it, never the other way.
     files: ['packages/http-kit/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@heroes/*', 'oidc-provider', 'oidc-provider/*', '@prisma/*', 'pg', '**/auth-server/**', '**/resource-server/**', '**/service-platform/**', '**/db/**'], message: 'http-kit imports nothing of this repository and nothing of heroes, OAuth or the database.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@heroes/*', 'oidc-provider', 'oidc-provider/*', '@prisma/*', 'pg', '**/auth-server/**', '**/resource-server/**', '**/platform/**', '**/db/**'], message: 'http-kit imports nothing of this repository and nothing of heroes, OAuth or the database.' }] }],
     },
   },
   {

@@ -5,7 +5,7 @@
  * HAProxy (server connections reused). 20 GET /heroes of 20,000 heroes are in
  * flight when the start script gets SIGTERM: every one is answered in full,
  * none is reset (a 502 at the proxy), and the stack exits 0
- * (packages/service-platform/src/server/drain.ts).
+ * (packages/platform/src/server/drain.ts).
  * The signal comes once the proxy has accepted every request's connection
  * (acceptedConnections): the requests are on their way to the edge, some
  * maybe still in its accept queue.

@@ -19,7 +19,7 @@ import { freePort } from '../_helpers/stack.ts';
 import { PRODUCTION_NODE_OPTIONS, PRODUCTION_RUNTIME_ENV } from '../../../scripts/start/production-runtime.ts';
 
 const run = promisify(execFile);
-const PACKAGES = ['http-kit', 'service-platform', 'oauth-scopes', 'text-rules', 'db', 'auth-server', 'resource-server'];
+const PACKAGES = ['http-kit', 'platform', 'oauth-scopes', 'text-rules', 'db', 'auth-server', 'resource-server'];
 
 test.serial('npm run build compiles every package, and the compiled servers run without tsx', async (t) => {
   await run('npm', ['run', 'build'], { cwd: repoRoot, timeout: 300_000 });

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { readSettings, SHARED_SETTINGS, type Env } from '../settings/index.ts';
 
-/** `<repo>/.data`: this file is packages/service-platform/{src,dist}/local-state/data-dir. */
+/** `<repo>/.data`: this file is packages/platform/{src,dist}/local-state/data-dir. */
 const defaultDataDir = path.resolve(import.meta.dirname, '../../../..', '.data');
 
 export function resolveDataDir(env: Env = process.env): string {
