@@ -98,8 +98,8 @@ function replica(kind: 'auth' | 'edge', index: number, port: number): Supervisor
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    // register-tracing.ts first, as npm start and the image (docs/operations.md, "Tracing").
-    args: ['--import', 'tsx', '--import', path.join(repoRoot, server, 'register-tracing.ts'), path.join(repoRoot, server, 'main.ts'), '--replica', name],
+    // register-tracing.ts first and AsyncLocalStorage without promise hooks, as npm start and the image (docs/operations.md, "Tracing").
+    args: ['--experimental-async-context-frame', '--import', 'tsx', '--import', path.join(repoRoot, server, 'register-tracing.ts'), path.join(repoRoot, server, 'main.ts'), '--replica', name],
     env: { ...env, ...(kind === 'auth' ? { AUTH_PORT: String(port) } : { PORT: String(port) }) },
     cwd: repoRoot,
     log: say,

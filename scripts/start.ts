@@ -56,12 +56,13 @@ handover.catch(() => {}); // rejected only when stopping
 let stopping = false;
 
 function supervise(name: string, loadFirst: string, entry: string): Supervisor {
-  // Tracing, when an OTLP endpoint is set, loads before the server's modules (as in the image: docs/operations.md, "Tracing").
+  // Tracing, when an OTLP endpoint is set, loads before the server's modules (as in the image: docs/operations.md, "Tracing");
+  // AsyncLocalStorage without promise hooks, as the image's NODE_OPTIONS (docs/performance.md).
   const registerTracing = path.join(repoRoot, path.dirname(entry), 'register-tracing.ts');
   const supervisor = new Supervisor({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', '--import', registerTracing, path.join(repoRoot, 'scripts/start/load-then-run.ts'), path.join(repoRoot, loadFirst), path.join(repoRoot, entry)],
+    args: ['--experimental-async-context-frame', '--import', 'tsx', '--import', registerTracing, path.join(repoRoot, 'scripts/start/load-then-run.ts'), path.join(repoRoot, loadFirst), path.join(repoRoot, entry)],
     env,
     cwd: repoRoot,
     log: say,

@@ -50,6 +50,8 @@ test.serial('npm start runs the embedded database and two server processes; Ctrl
     const servers = (await childCommands(stack.child.pid!)).filter((c) => /(auth|resource)-server\/src\/main\.ts/.test(c.command));
     t.is(servers.length, 2, 'the authorization server and the resource server are separate processes');
     t.not(servers[0]!.pid, servers[1]!.pid);
+    // As the image runs them: AsyncLocalStorage without promise hooks (docs/performance.md, "Rules that keep the hot paths fast").
+    for (const server of servers) t.true(server.command.includes('--experimental-async-context-frame'), server.command);
 
     // Least privilege at rest: both servers connect as a role that is no
     // superuser; the superuser's password is generated, kept 0600, and the
