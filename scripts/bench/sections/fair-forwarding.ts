@@ -1,11 +1,8 @@
 /**
- * Fair forwarding (docs/http.md): the metadata document and a real password-grant login through a second edge
- * (TRUST_PROXY=1), idle and then while 300 stalled uploads and 1,000 guessers of a locked account (each from its own
- * address, in @heroes/test-kit's socket holder) hold the sign-in path. Goal: p99 under attack ≤ idle p99 + 100 ms,
- * every answer 200; beside it, guesses answered and how many reached the authorization server (`login.throttled`),
- * and per window the CPU share of the edge, the authorization server and the attackers, and both servers' event-loop
- * delay (their /metrics).
- * Leaves behind: the throttled account (its own rows).
+ * Fair forwarding (docs/http.md): metadata and a real login through a second edge (TRUST_PROXY=1), idle and while 300
+ * stalled uploads and 1,000 guessers of a locked account (an address each, test-kit's socket holder) hold the sign-in
+ * path. Goal: p99 under attack ≤ idle p99 + 100 ms, all 200; beside it, guesses answered, how many the authorization
+ * server decided, each process's CPU share and event-loop delay. Leaves behind: the throttled account.
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -1,11 +1,8 @@
 /**
- * Search at scale: GET /heroes?name=wvut (about a hundred matches) with
- * MANY_HEROES heroes, against GET /heroes/:id (random existing ids) in the
- * same run, 50 connections each, in BENCH_SEARCH_ROUNDS rounds (3) of one load
- * each, taking turns. Goal: search ≥ 0.5× the by-id lookup in every round (the
- * row prints the median and each round). Prints each load's CPU per request in
- * the edge and in PostgreSQL (where a search's cost goes). Leaves the heroes
- * table at MANY_HEROES rows.
+ * Search at scale: GET /heroes?name=wvut (about a hundred matches) among MANY_HEROES heroes against GET /heroes/:id
+ * (random ids), 50 connections, BENCH_SEARCH_ROUNDS rounds (3) taking turns. Goal: search ≥ 0.5× the lookup in every
+ * round (the row prints the median and each round), with each load's CPU per request in the edge and in PostgreSQL.
+ * Leaves the heroes table at MANY_HEROES rows.
  */
 import { meterCpu } from '../lib/cpu.ts';
 import { runLoad, throughput, type LoadResult } from '../lib/load.ts';
