@@ -15,8 +15,8 @@ import type { RememberedSecrets } from './clients/secret-cache.ts';
 import type { RevocationNotifier } from './notify/revocation-notifier.ts';
 import type { ThrottledAuthenticator } from './throttle/throttled-authenticator.ts';
 import { holdRefusalsAtEdge } from './throttle/refusal-hold.ts';
-import { internalOnly } from './shared/internal-only.ts';
-import { mountEndpoints } from './shared/endpoint.ts';
+import { internalOnly } from './common/internal-only.ts';
+import { mountEndpoints } from './common/endpoint.ts';
 import { createProviderEndpoints } from './endpoints/provider-endpoints.ts';
 import type { IntrospectionAnswer } from './endpoints/introspection/introspection-endpoint.ts';
 import { fastIntrospection } from './endpoints/introspection/fast-introspection.ts';
@@ -83,7 +83,7 @@ export function createAppLayers(deps: AppDeps, introspect: IntrospectionAnswer =
 
 /** The Koa app of `layers` (default: every layer of createAppLayers). */
 export function createApp(deps: AppDeps, layers: AppLayers = createAppLayers(deps)): Koa {
-  // X-Forwarded-* reach Koa only from a trusted peer (shared/forwarding-filter.ts, at listen).
+  // X-Forwarded-* reach Koa only from a trusted peer (common/forwarding-filter.ts, at listen).
   const app = new Koa({ proxy: true, keys: deps.cookieKeys });
   for (const [, layer] of layers) app.use(layer);
   return app;

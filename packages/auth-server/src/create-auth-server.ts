@@ -25,7 +25,7 @@ import { followSigningKeys } from './library/signing-keys.ts';
 import { registerPasswordGrant } from './library/password-grant.ts';
 import { registerClientCredentialsGrant } from './library/client-credentials-grant.ts';
 import { replaceClientSecretCheck, replaceDpopReplayCheck, silenceParsedBodyWarning } from './library/library-seams.ts';
-import { createForwardingFilter } from './shared/forwarding-filter.ts';
+import { createForwardingFilter } from './common/forwarding-filter.ts';
 import { createLoginThrottle } from './throttle/login-throttle.ts';
 import { createThrottledAuthenticator, createThrottleGuard } from './throttle/throttled-authenticator.ts';
 import { createThrottledSecretCheck } from './clients/throttled-secret-check.ts';
@@ -157,7 +157,7 @@ export async function createAuthServer(options: AuthServerOptions, buildApp: (de
       // Timeouts, JSON answers to malformed requests, 413 before 100-continue.
       const handler = app.callback();
       const filter = createForwardingFilter(config.trustedProxies);
-      // X-Forwarded-* only from the edge (shared/forwarding-filter.ts).
+      // X-Forwarded-* only from the edge (common/forwarding-filter.ts).
       const serving = await serve((req, res) => {
         filter(req);
         return handler(req, res);

@@ -13,7 +13,7 @@ export interface RequestState {
   storedScope?: string;
   /** The client whose secret matched on this request (library/library-seams.ts, seam 2). */
   secretMatchedClient?: string;
-  /** The error oidc-provider's `server_error` event reported while answering (shared/database-outage.ts). */
+  /** The error oidc-provider's `server_error` event reported while answering (common/database-outage.ts). */
   serverError?: unknown;
 }
 

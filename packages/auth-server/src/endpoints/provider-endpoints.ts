@@ -3,10 +3,10 @@
  * introspection (fastIntrospection in production). The library's other routes are never reached: only these paths are
  * handed to it.
  */
-import type { Endpoint } from '../shared/endpoint.ts';
+import type { Endpoint } from '../common/endpoint.ts';
 import { discoveryEndpoints, jwksEndpoint } from './discovery/discovery-endpoints.ts';
 import { introspectionEndpoint, type IntrospectionAnswer } from './introspection/introspection-endpoint.ts';
-import { createProviderSteps, type ProviderEndpointDeps } from '../shared/provider-steps.ts';
+import { createProviderSteps, type ProviderEndpointDeps } from '../common/provider-steps.ts';
 import { revocationEndpoint } from './revocation/revocation-endpoint.ts';
 import { tokenEndpoint } from './token/token-endpoint.ts';
 

@@ -16,7 +16,7 @@ import { ALLOWED_SCOPES_PROPERTY } from '../scopes/allowed-scopes.ts';
 import { fixAccessTokenScope } from './access-token-scope.ts';
 import { withStoreHooks, type AdapterFactory } from './store-hooks.ts';
 import { allowedOriginsMetadata, clientBasedCORS } from './client-cors.ts';
-import { ROUTES } from '../shared/routes.ts';
+import { ROUTES } from '../common/routes.ts';
 
 export interface ProviderDeps {
   config: AuthServerConfig;

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
 import { RetryLaterError, type FormValue } from '@heroes/http-kit';
-import { providerTemporarilyUnavailable } from '../shared/temporarily-unavailable.ts';
+import { providerTemporarilyUnavailable } from '../common/temporarily-unavailable.ts';
 import { requestState } from '../request-state.ts';
 
 /** The oidc-provider version these seams fit (package.json pins the same). */
@@ -17,7 +17,7 @@ export const PINNED_VERSION = '9.13.3';
 //
 // Why: the token, revocation and introspection endpoints follow http-kit's
 // body rules (AUTH_MAX_BODY_BYTES and 413, charset and 415, see
-// shared/read-form.ts) instead of the library's own reader, and our
+// common/read-form.ts) instead of the library's own reader, and our
 // steps before the library read and adjust the form it then uses (a public
 // client's id from `Basic base64(id:)`, a sub-scope refresh's parent scope).
 // (The library's reader, lib/shared/selective_body.js: a hard 56 KiB cap

@@ -13,7 +13,7 @@ import { clientAddressOf } from '@heroes/platform';
 import type { ThrottledAuthenticator } from '../throttle/throttled-authenticator.ts';
 import type { AuthenticatedUser } from '../accounts/authenticate-user.ts';
 import { toAccount } from '../accounts/find-account.ts';
-import { providerTemporarilyUnavailable } from '../shared/temporarily-unavailable.ts';
+import { providerTemporarilyUnavailable } from '../common/temporarily-unavailable.ts';
 import { clientAllowedScopes } from '../scopes/allowed-scopes.ts';
 import { resolveScopes } from '../scopes/resolve-scopes.ts';
 import { checkDpopProofReplay, validateDpopProof, type DpopProofResult } from './library-seams.ts';

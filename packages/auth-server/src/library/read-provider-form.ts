@@ -4,7 +4,7 @@
  * came, which keeps its own answers.
  */
 import type { Middleware } from 'koa';
-import { FORM, readForm } from '../shared/read-form.ts';
+import { FORM, readForm } from '../common/read-form.ts';
 import { handFormToProvider } from './library-seams.ts';
 import { requestState } from '../request-state.ts';
 

@@ -7,7 +7,7 @@
 import type { Context } from 'koa';
 import { poolStats, type PrismaClient } from '@heroes/db';
 import { createMetrics, type BoundedQueue, type Cidr, type Metrics } from '@heroes/platform';
-import { ROUTES } from '../shared/routes.ts';
+import { ROUTES } from '../common/routes.ts';
 
 /** Every fixed path of the server (the provider's endpoints and /auth/code). */
 const ROUTE_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES));

@@ -1,13 +1,13 @@
 /**
  * X-Forwarded-* are believed only from the edge (loopback, or
- * AUTH_TRUSTED_PROXIES): shared/forwarding-filter.ts. Peers other than
+ * AUTH_TRUSTED_PROXIES): common/forwarding-filter.ts. Peers other than
  * loopback cannot be produced over real sockets here, so the filter is
  * driven with the request objects Node hands to the server.
  */
 import test from 'ava';
 import type { IncomingMessage } from 'node:http';
 import { parseCidrList } from '@heroes/platform';
-import { createForwardingFilter } from '../../src/shared/forwarding-filter.ts';
+import { createForwardingFilter } from '../../src/common/forwarding-filter.ts';
 
 function request(remoteAddress: string): IncomingMessage {
   return {

@@ -1,6 +1,6 @@
 /**
  * The authorization server's /metrics and /health/* are for operators: through the edge (X-Forwarded-For) refused
- * unless METRICS_ALLOW admits the original client; straight from loopback they answer (shared/internal-only.ts).
+ * unless METRICS_ALLOW admits the original client; straight from loopback they answer (common/internal-only.ts).
  */
 import test from 'ava';
 import { parseCidrList } from '@heroes/platform';

@@ -21,7 +21,7 @@ export interface AuthorizationRequest {
   nonce: string | undefined;
   codeChallenge: string | undefined;
   state: string;
-  /** False when the request omitted redirect_uri (the registered one is used); see shared/code-redirect-uri.ts. */
+  /** False when the request omitted redirect_uri (the registered one is used); see common/code-redirect-uri.ts. */
   redirectUriSent: boolean;
   /** The DPoP key thumbprint the code is bound to (RFC 9449 section 10). */
   dpopJkt: string | undefined;

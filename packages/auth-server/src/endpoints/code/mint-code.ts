@@ -2,11 +2,11 @@
  * Step 4 of POST /auth/code: a grant and its code stored through the provider's models, so the library's
  * authorization_code grant exchanges it (single use, redirect URI and PKCE checked, replay revokes the grant). With
  * `openid` the code carries it and `nonce` (an ID token at the exchange); `dpop_jkt` binds it (RFC 9449 section 10);
- * an omitted redirect_uri is marked, so only then may the exchange omit it (shared/code-redirect-uri.ts).
+ * an omitted redirect_uri is marked, so only then may the exchange omit it (common/code-redirect-uri.ts).
  */
 import type { PrismaClient } from '@heroes/db';
 import type Provider from 'oidc-provider';
-import { markRedirectUriOmitted } from '../../shared/code-redirect-uri.ts';
+import { markRedirectUriOmitted } from '../../common/code-redirect-uri.ts';
 import type { AuthorizationRequest } from './check-authorization-request.ts';
 import type { CodeClient } from './check-client.ts';
 

@@ -3,11 +3,11 @@
  * rewritten to describe this service: public URLs, /auth/code, the scope catalogue read now) and the signing keys
  * (RFC 7517) at /auth/jwks. GET and HEAD (OPTIONS to the library, else 405); database outages → 503.
  */
-import { ROUTES } from '../../shared/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { createMetadataRewriter } from './metadata-rewriter.ts';
 import { createScopeCatalogue } from '../../scopes/scope-catalogue.ts';
-import type { Endpoint } from '../../shared/endpoint.ts';
-import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../shared/provider-steps.ts';
+import type { Endpoint } from '../../common/endpoint.ts';
+import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../common/provider-steps.ts';
 
 const DOCUMENT_METHODS = ['GET', 'HEAD'];
 

@@ -5,7 +5,7 @@
  * endpoint's auth methods, introspection the same without `none`.
  */
 import type { Middleware } from 'koa';
-import { ROUTES } from '../../shared/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 import type { ScopeCatalogue } from '../../scopes/scope-catalogue.ts';
 
 const ID_TOKEN_CLAIMS = ['sub', 'iss'];

@@ -12,7 +12,7 @@ import { hashToken } from '../../adapter/hash-token.ts';
 import type { FormValue } from '@heroes/http-kit';
 import { requestState } from '../../request-state.ts';
 import type { RememberedSecrets } from '../../clients/secret-cache.ts';
-import { parseBasic } from '../../shared/parse-basic.ts';
+import { parseBasic } from '../../common/parse-basic.ts';
 import { storedAudience } from '../../library/access-token-audience.ts';
 import type { IntrospectionAnswer } from './introspection-endpoint.ts';
 

@@ -5,11 +5,11 @@
  * client may see: library/create-provider.ts) or the fast path before it (fast-introspection.ts), byte for byte alike.
  */
 import type { Middleware } from 'koa';
-import { ROUTES } from '../../shared/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { requireConfidentialIntrospection } from './introspection-guard.ts';
 import { readProviderForm } from '../../library/read-provider-form.ts';
-import type { Endpoint } from '../../shared/endpoint.ts';
-import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../shared/provider-steps.ts';
+import type { Endpoint } from '../../common/endpoint.ts';
+import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../common/provider-steps.ts';
 
 /** The last steps of an introspection, once the caller is authenticated: they answer it. */
 export type IntrospectionAnswer = (deps: ProviderEndpointDeps, shared: ProviderSteps) => readonly Middleware[];

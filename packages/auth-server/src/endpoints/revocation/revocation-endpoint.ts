@@ -4,10 +4,10 @@
  * (public clients may revoke, section 2.1), then oidc-provider: a client's own tokens only, the adapter telling the
  * resource servers.
  */
-import { ROUTES } from '../../shared/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { readProviderForm } from '../../library/read-provider-form.ts';
-import type { Endpoint } from '../../shared/endpoint.ts';
-import { providerMethods, type ProviderSteps } from '../../shared/provider-steps.ts';
+import type { Endpoint } from '../../common/endpoint.ts';
+import { providerMethods, type ProviderSteps } from '../../common/provider-steps.ts';
 
 export function revocationEndpoint(shared: ProviderSteps): Endpoint {
   return {

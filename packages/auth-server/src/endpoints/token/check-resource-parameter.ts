@@ -5,7 +5,7 @@
  */
 import type { Middleware } from 'koa';
 import { isSameResource } from '@heroes/oauth-scopes';
-import { OAuthError } from '../../shared/oauth-error.ts';
+import { OAuthError } from '../../common/oauth-error.ts';
 import { requestState } from '../../request-state.ts';
 
 /** Usage: `createResourceParameterCheck(resourceIdentifier(publicBaseUrl))` */

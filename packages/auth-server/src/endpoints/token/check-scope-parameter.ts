@@ -6,7 +6,7 @@
  */
 import type { Middleware } from 'koa';
 import { parseScopeParameter } from '@heroes/oauth-scopes';
-import { OAuthError } from '../../shared/oauth-error.ts';
+import { OAuthError } from '../../common/oauth-error.ts';
 import { requestState } from '../../request-state.ts';
 export const checkScopeParameter: Middleware = async function checkScopeParameter(ctx, next) {
   const scope = requestState(ctx).form?.['scope'];

@@ -1,6 +1,6 @@
 /**
  * A code exchange needs the authorization request's redirect_uri when it had one (RFC 6749 section 4.1.3;
- * shared/code-redirect-uri.ts): an exchange without it, of a code not marked as issued without one, is given a
+ * common/code-redirect-uri.ts): an exchange without it, of a code not marked as issued without one, is given a
  * redirect_uri no client has, so the library answers invalid_grant after client authentication, leaving the code
  * unconsumed. One extra read, only for exchanges without redirect_uri.
  */
@@ -9,7 +9,7 @@ import type { PrismaClient } from '@heroes/db';
 import { TokenAdapter } from '../../adapter/token-adapter.ts';
 import type { RevocationNotifier } from '../../notify/revocation-notifier.ts';
 import { requestState } from '../../request-state.ts';
-import { REDIRECT_URI_REQUIRED, wasRedirectUriOmitted } from '../../shared/code-redirect-uri.ts';
+import { REDIRECT_URI_REQUIRED, wasRedirectUriOmitted } from '../../common/code-redirect-uri.ts';
 
 export function createCodeRedirectUriCheck(deps: { db: PrismaClient; notify: RevocationNotifier }): Middleware {
   const codes = new TokenAdapter(deps.db, 'AuthorizationCode', deps.notify);

@@ -2,7 +2,7 @@
  * POST /auth/token (RFC 6749 section 3.2): every step a token request takes, ours and then oidc-provider's, in order.
  * What one step tells a later one travels on `ctx.state` (request-state.ts).
  */
-import { ROUTES } from '../../shared/routes.ts';
+import { ROUTES } from '../../common/routes.ts';
 import { createRefreshSubScope } from './refresh-sub-scope.ts';
 import { resourceIdentifier } from '@heroes/oauth-scopes';
 import { checkScopeParameter } from './check-scope-parameter.ts';
@@ -14,8 +14,8 @@ import { lowercaseBearer } from './lowercase-bearer.ts';
 import { answerStoredScope } from '../../library/access-token-scope.ts';
 import { mapUnauthorizedClient } from './unauthorized-client.ts';
 import { answerMissingDpopProof } from '../../library/dpop-binding.ts';
-import type { Endpoint } from '../../shared/endpoint.ts';
-import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../shared/provider-steps.ts';
+import type { Endpoint } from '../../common/endpoint.ts';
+import { providerMethods, type ProviderEndpointDeps, type ProviderSteps } from '../../common/provider-steps.ts';
 
 export function tokenEndpoint(deps: ProviderEndpointDeps, shared: ProviderSteps): Endpoint {
   // Ours (listed below), outermost first; the first steps act on the answer on its way out:

@@ -29,7 +29,7 @@ export interface ProviderEndpointDeps {
 export interface ProviderSteps {
   /** The library answers (the last step of every provider endpoint). */
   toProvider: Middleware;
-  /** A database outage inside the library or the steps after this one → 503 (shared/database-outage.ts). */
+  /** A database outage inside the library or the steps after this one → 503 (common/database-outage.ts). */
   mapDatabaseOutage: Middleware;
   /**
    * The answer of a client-authenticated endpoint, on its way out: CORS
@@ -40,7 +40,7 @@ export interface ProviderSteps {
   /**
    * Client authentication normalized (`Basic base64(id:)` is a public
    * client, a malformed header → 401, WWW-Authenticate on 401s), after the
-   * form was read (shared/normalize-client-auth.ts).
+   * form was read (common/normalize-client-auth.ts).
    */
   normalizeClientAuth: Middleware;
 }

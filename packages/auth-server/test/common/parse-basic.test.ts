@@ -1,5 +1,5 @@
 import test from 'ava';
-import { parseBasic } from '../../src/shared/parse-basic.ts';
+import { parseBasic } from '../../src/common/parse-basic.ts';
 import { basicHeader } from '../_helpers/http.ts';
 
 test('parseBasic decodes form-urlencoded id and secret', (t) => {

@@ -18,4 +18,4 @@ export class InvalidClientError extends OAuthError {
   }
 }
 
-// temporarily_unavailable is http-kit's RetryLaterError, rendered by shared/temporarily-unavailable.ts.
+// temporarily_unavailable is http-kit's RetryLaterError, rendered by common/temporarily-unavailable.ts.
