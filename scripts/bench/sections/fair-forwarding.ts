@@ -12,6 +12,7 @@ import { basic, expectOk, post, sleep } from '../lib/http.ts';
 import { freePort, spawnNode, stopProcess, waitForPort } from '../lib/processes.ts';
 import { serverEntry } from '../lib/stack.ts';
 import { cpuMsOf } from '../lib/cpu.ts';
+import { loopDelay } from '../lib/loop-delay.ts';
 import type { BenchContext } from '../lib/context.ts';
 import type { Section } from './section.ts';
 
@@ -56,13 +57,6 @@ function cpuMs(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-/** Event-loop delay p99 and max since the last scrape (ms), from a server's /metrics. */
-async function loopDelay(base: string): Promise<{ p99: number; max: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const read = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
-  return { p99: read('p99'), max: read('max') };
 }
 
 /**
