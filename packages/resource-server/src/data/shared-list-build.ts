@@ -1,12 +1,22 @@
 /**
  * One encoding of the whole hero list shared by every full listing while fresh (docs/performance.md, "List cache"):
  * read in keyset batches once, each encoded (and gzipped, once a reader wants it) once; every reader streams the
- * same bytes, JSON.stringify(list) exactly, from the start at its own pace. A database failure mid-build destroys
- * every reader's stream (a truncated transfer, never a short valid array).
+ * same bytes, JSON.stringify(list) exactly, from the start at its own pace, all readers together within the
+ * process's budget per turn of the event loop. A database failure mid-build destroys every reader's stream (a
+ * truncated transfer, never a short valid array).
  */
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { HeroRow } from '@heroes/db/pg';
+import { TurnBudget } from './turn-budget.ts';
+
+/**
+ * Listing bytes handed to sockets per turn of the event loop, all listings together (turn-budget.ts): 1 MiB is
+ * 2–3 ms of socket writes on the 2-core development machine, about 20 identity chunks (a batch of 1,000 heroes
+ * each) or 64 gzip chunks (zlib's 16 KiB).
+ */
+const LISTING_BYTES_PER_TURN = 1024 * 1024;
+const listingTurns = new TurnBudget(LISTING_BYTES_PER_TURN);
 
 /** Chunks appended by one writer, read from the start by any number of readers. */
 class ChunkLog {
@@ -32,12 +42,15 @@ class ChunkLog {
     for (const wake of waiting) wake();
   }
 
-  reader(): Readable {
+  /** A stream of every chunk from the first; `turns`: the budget it asks before each chunk (none: unpaced). */
+  reader(turns?: TurnBudget): Readable {
     let next = 0;
     const stream = new Readable({
       read: () => {
         const pump = (): void => {
+          if (stream.destroyed) return;
           while (next < this.chunks.length) {
+            if (turns && !turns.take(this.chunks[next]!.length, pump)) return;
             if (!stream.push(this.chunks[next++])) return;
           }
           if (this.failure) stream.destroy(this.failure);
@@ -60,8 +73,11 @@ export class SharedListBuild {
     this.#settleFirst = { resolve, reject };
   });
 
-  /** `generation`: the list cache's when the build began; `startedAt`: performance.now() before its first query. */
-  constructor(readonly generation: number, readonly startedAt: number) {}
+  /**
+   * `generation`: the list cache's when the build began; `startedAt`: performance.now() before its first query;
+   * `turns`: what paces its readers (one budget for the process, so all listings together stay within it).
+   */
+  constructor(readonly generation: number, readonly startedAt: number, readonly turns: TurnBudget = listingTurns) {}
 
   /** Reads the list batch by batch (`nextBatch(0)` first), encoding each as it comes, when the first is full. */
   async run(nextBatch: (afterId: number) => Promise<readonly HeroRow[]>, batchSize: number): Promise<void> {
@@ -93,7 +109,7 @@ export class SharedListBuild {
 
   /** A stream of the list's bytes (gzip-compressed when `gzip`), from the start. */
   reader(gzip: boolean): Readable {
-    return gzip ? this.#gzipped().reader() : this.#identity.reader();
+    return (gzip ? this.#gzipped() : this.#identity).reader(this.turns);
   }
 
   #gzipped(): ChunkLog {
