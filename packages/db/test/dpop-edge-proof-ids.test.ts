@@ -5,22 +5,18 @@
  */
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
+import { createTestPool, type TestPool } from '@heroes/test-kit';
 import { claimEdgeProofIds } from '../src/repositories/dpop-edge-proof-ids.ts';
 import { proofIdKey } from '../src/repositories/dpop-proof-ids.ts';
 
-let database: TestDatabase;
+let testPool: TestPool;
 let pool: pg.Pool;
 
 test.before(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => {}); // idle connections cut when the database is dropped
+  testPool = await createTestPool();
+  pool = testPool.pool;
 });
-test.after.always(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+test.after.always(() => testPool?.close());
 
 const WINDOW_MS = 60_000;
 /** A proof issued now: acceptable from a window ago, remembered until a window ahead. */

@@ -1,20 +1,16 @@
 import test from 'ava';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@heroes/test-kit';
+import { createTestPool, type TestPool } from '@heroes/test-kit';
 import { claimProofIds, proofIdKey } from '../src/repositories/dpop-proof-ids.ts';
 
-let database: TestDatabase;
+let testPool: TestPool;
 let pool: pg.Pool;
 
 test.before(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  pool.on('error', () => {}); // idle connections cut when the database is dropped
+  testPool = await createTestPool();
+  pool = testPool.pool;
 });
-test.after.always(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+test.after.always(() => testPool?.close());
 
 const later = () => Date.now() + 60_000;
 

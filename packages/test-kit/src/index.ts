@@ -26,4 +26,4 @@ export { checkAnswersOf, type CheckAnswersOptions } from './check-answers.ts';
 export { startSocketHolder, type HolderStatus, type SocketHolder } from './socket-holder.ts';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan, type SpanAttributes } from './otlp-receiver.ts';
 export { repoRoot } from './repo-root.ts';
-export { adminUrl, createEmptyDatabase, createTestDatabase, dropDatabase, migrationSql, withDatabase, type TestDatabase } from './test-database.ts';
+export { adminUrl, createEmptyDatabase, createTestDatabase, createTestPool, dropDatabase, migrationSql, withDatabase, type TestDatabase, type TestPool } from './test-database.ts';

@@ -79,3 +79,24 @@ export function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+/** A fresh database (createTestDatabase) and a small pg pool on it; close() ends the pool, then drops the database. */
+export interface TestPool {
+  pool: pg.Pool;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestPool(max = 4): Promise<TestPool> {
+  const database = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max });
+  pool.on('error', () => {}); // idle connections cut when the database is dropped
+  return {
+    pool,
+    database,
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
