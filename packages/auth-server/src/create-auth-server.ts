@@ -142,6 +142,7 @@ export async function createAuthServer(options: AuthServerOptions, buildApp: (de
   const stopPurge = startPurgeTimer(db, config.purgeIntervalMs, logger, {
     knownAddressTtlMs: config.loginKnownAddressDays * 86_400_000,
     auditRetentionMs: config.auditRetentionDays * 86_400_000,
+    walBytesPerSecond: config.purgeWalMbPerSecond * 1_000_000,
   });
   const listening = new Set<ListeningServer>();
 

@@ -51,6 +51,10 @@ export const SETTINGS = defineSettings({
     doc: 'audit events (`auth events`) older than this many days are deleted by the purge timer',
   },
   purgeIntervalMs: { env: 'PURGE_INTERVAL_MS', parse: integer({ min: 1 }), default: 10 * 60_000, doc: 'how often expired token, code and session rows are deleted, ms' },
+  purgeWalMbPerSecond: {
+    env: 'PURGE_WAL_MB_PER_SECOND', parse: integer({ min: 1 }), default: 8,
+    doc: 'the purge of expired rows paces its batches to this much WAL, MB a second: the WAL written while a batch runs, spread over the batch and its pause (docs/operations.md)',
+  },
   authMaxBodyBytes: SHARED.authMaxBodyBytes,
   databasePoolSize: { env: 'AUTH_DB_POOL_SIZE', parse: integer({ min: 1 }), default: 10, doc: 'PostgreSQL connections of the authorization server process' },
   dbConnectTimeoutMs: SHARED.dbConnectTimeoutMs,

@@ -2,9 +2,10 @@
  * The purge of expired rows (tokens, codes, provider records, login-throttle rows that refuse nothing, old known
  * addresses, audit events past AUDIT_RETENTION_DAYS, Idempotency-Key answers, DPoP proof ids), run by the
  * authorization server's timer: at most PURGE_BATCH_ROWS rows per statement, taken in the order of the table's expiry
- * index (never a scan of the table), one table and batch at a time with a pause as long as the batch after each, so
- * however much expired at once a purge never holds the pool, long locks, a long transaction or its connection more
- * than half of the time.
+ * index (never a scan of the table), one table and batch at a time, each followed by a pause at least as long as the
+ * batch and long enough to hold the WAL written during batches to PURGE_WAL_MB_PER_SECOND (purgePauseMs), so however
+ * much expired at once a purge never holds the pool, long locks, a long transaction or its connection more than half
+ * of the time, nor dirties pages faster than the server writes them out (docs/operations.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../generated/client.ts';
@@ -29,8 +30,18 @@ export interface PurgeOptions {
   auditRetentionMs?: number;
   /** Rows per DELETE. Default PURGE_BATCH_ROWS. */
   batchRows?: number;
-  /** Waited after each full batch, given how long it took (ms). Default: a timer of that length. */
-  pause?: (batchMs: number) => Promise<unknown>;
+  /** WAL per second, bytes, the purge paces its batches to (purgePauseMs). Default PURGE_WAL_BYTES_PER_SECOND. */
+  walBytesPerSecond?: number;
+  /** Waits `ms` after a full batch (purgePauseMs of `batch`). Default: a timer of that length. */
+  pause?: (ms: number, batch: PurgeBatch) => Promise<unknown>;
+}
+
+/** One full batch as its pause is computed from it. */
+export interface PurgeBatch {
+  /** How long its DELETE took, ms. */
+  ms: number;
+  /** WAL the server wrote meanwhile, bytes (the batch's own, and any other session's). */
+  walBytes: number;
 }
 
 /** Age after which an idle login-throttle row is forgotten. */
@@ -38,6 +49,20 @@ export const THROTTLE_ROW_TTL_MS = 24 * 60 * 60_000;
 
 /** Rows one DELETE removes at most: a few milliseconds of work. */
 export const PURGE_BATCH_ROWS = 1_000;
+
+/** WAL per second a purge lets pass (PURGE_WAL_MB_PER_SECOND's default; docs/performance.md, growth). */
+export const PURGE_WAL_BYTES_PER_SECOND = 8_000_000;
+
+/**
+ * The pause after a full batch, ms: as long as the batch (the requests' turn: the purge holds its connection at most
+ * half of the time), and longer when the WAL written meanwhile exceeds `walBytesPerSecond` over batch and pause
+ * together. Each deleted row dirties its table page, and the first change to a page after a checkpoint writes the
+ * whole page to the WAL; paced by WAL, the checkpointer and background writer keep up, so a request rarely has to
+ * write out a dirty page (or flush the WAL before it) to read its own (docs/performance.md, growth).
+ */
+export function purgePauseMs(batch: PurgeBatch, walBytesPerSecond: number): number {
+  return Math.max(batch.ms, (batch.walBytes / walBytesPerSecond) * 1000 - batch.ms);
+}
 
 type CutOff = 'now' | 'throttle' | 'knownAddress' | 'audit';
 
@@ -70,7 +95,8 @@ export async function purgeExpired(
     knownAddressTtlMs = 30 * 86_400_000,
     auditRetentionMs = 90 * 86_400_000,
     batchRows = PURGE_BATCH_ROWS,
-    pause = (batchMs: number) => sleep(batchMs),
+    walBytesPerSecond = PURGE_WAL_BYTES_PER_SECOND,
+    pause = (ms: number) => sleep(ms),
   }: PurgeOptions = {},
 ): Promise<PurgeResult> {
   const cutOffs: Record<CutOff, string> = {
@@ -82,21 +108,39 @@ export async function purgeExpired(
   const result = {} as PurgeResult;
   for (const [name, table, condition, parameters, order] of PURGES) {
     const where = condition.replace(/\$(\d)/g, (_, n: string) => `$${n}::timestamp(3)`);
-    // The row addresses of one batch, then those rows: no long scan, no lock beyond the batch.
+    // The row addresses of one batch, then those rows: no long scan, no lock beyond the batch. With the WAL position
+    // once they are gone (pg_current_wal_insert_lsn: what the server has written, its own sessions' and the purge's).
     const batch = `SELECT ctid FROM ${table} WHERE ${where}${order ? ` ORDER BY ${order}` : ''} LIMIT ${batchRows}`;
-    const sql = `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(${batch}))`;
+    const sql = `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY (ARRAY(${batch})) RETURNING 1)
+      SELECT count(*)::int AS count, pg_current_wal_insert_lsn()::text AS lsn FROM gone`;
+    const values = parameters.map((cutOff) => cutOffs[cutOff]);
     let deleted = 0;
     for (;;) {
+      const before = await walPosition(db);
       const started = performance.now();
-      const count = await db.$executeRawUnsafe(sql, ...parameters.map((cutOff) => cutOffs[cutOff]));
+      const [row] = await db.$queryRawUnsafe<Array<{ count: number; lsn: string }>>(sql, ...values);
+      const ms = performance.now() - started;
+      const count = row!.count;
       deleted += count;
       if (count < batchRows) break;
-      // The requests' turn: the purge takes at most half of the time, however long it runs (docs/operations.md).
-      await pause(performance.now() - started);
+      const done = { ms, walBytes: Number(lsnBytes(row!.lsn) - before) };
+      await pause(purgePauseMs(done, walBytesPerSecond), done);
     }
     result[name] = deleted;
   }
   return result;
+}
+
+/** The server's WAL insert position, bytes. */
+async function walPosition(db: PrismaClient): Promise<bigint> {
+  const [row] = await db.$queryRawUnsafe<Array<{ lsn: string }>>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+  return lsnBytes(row!.lsn);
+}
+
+/** A pg_lsn's text (`16/B374D848`: the high and low 32 bits in hex) as a byte position. */
+function lsnBytes(lsn: string): bigint {
+  const [high, low] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
 /** `date` as TIMESTAMP(3) text in UTC (the columns hold UTC without a zone, as Prisma writes them). */

@@ -23,7 +23,7 @@ export {
   type AttemptKeys, type AttemptStanding, type ThrottleLimits, type WindowCount,
 } from './login-throttles.ts';
 export { findAnswer, lockKey, recordAnswer, type KeyedRequest, type StoredAnswer } from './idempotency-keys.ts';
-export { purgeExpired, PURGE_BATCH_ROWS, THROTTLE_ROW_TTL_MS, type PurgeOptions, type PurgeResult } from './expired-rows.ts';
+export { purgeExpired, purgePauseMs, PURGE_BATCH_ROWS, PURGE_WAL_BYTES_PER_SECOND, THROTTLE_ROW_TTL_MS, type PurgeBatch, type PurgeOptions, type PurgeResult } from './expired-rows.ts';
 export { listen, notify } from './notifications.ts';
 export { claimProofIds, proofIdKey, type ProofIdClaim } from './dpop-proof-ids.ts';
 export { claimEdgeProofIds, type EdgeProofIdClaim } from './dpop-edge-proof-ids.ts';
