@@ -57,14 +57,15 @@ test('a table lock under write load: every 503 wrote nothing, every 200 is store
       answered.set(name, res.status);
     }
   };
-  // Our own two connections (the lock holder, the observer) are not counted.
+  // Our own two connections (the lock holder, the observer) are not counted, nor the edge's revocation listener: a
+  // connection of its own beside the pools (docs/operations.md, Connection poolers).
   const locker = new pg.Client({ connectionString: database.url });
   const observer = new pg.Client({ connectionString: database.url });
   await Promise.all([locker.connect(), observer.connect()]);
   t.teardown(() => Promise.all([locker.end(), observer.end()]).then(() => undefined));
   const backends = async () => {
     const { rows } = await observer.query<{ count: string }>(
-      'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), $1)',
+      "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), $1) AND application_name <> 'resource-server-revocations'",
       [(locker as pg.Client & { processID: number }).processID],
     );
     return Number(rows[0]!.count);
