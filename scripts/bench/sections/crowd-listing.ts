@@ -14,6 +14,7 @@ import { loopDelay } from '../lib/loop-delay.ts';
 import { ensureManyHeroes, someHeroIds } from '../lib/many-heroes.ts';
 import { formatMb, type Row } from '../lib/report.ts';
 import { sampleRss } from '../lib/rss.ts';
+import { percentile } from '../lib/percentile.ts';
 import type { Section } from './section.ts';
 
 const CROWD = 300;
@@ -21,11 +22,6 @@ const CROWD_HEROES = 100_000;
 const LIMIT_MB = 200;
 const P99_LIMIT_MS = 100;
 const CROWD_ENTRY = path.join(import.meta.dirname, '..', 'listing-crowd.ts');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** The crowd's process: `started` once its requests are sent, `done` with each listing's hero count. */
 function startCrowd(baseUrl: string, token: string) {

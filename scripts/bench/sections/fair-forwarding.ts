@@ -15,6 +15,7 @@ import { serverEntry } from '../lib/stack.ts';
 import { cpuMsOf } from '../lib/cpu.ts';
 import { loopDelay } from '../lib/loop-delay.ts';
 import type { BenchContext } from '../lib/context.ts';
+import { percentile } from '../lib/percentile.ts';
 import type { Section } from './section.ts';
 
 const STALLED = 300;
@@ -102,12 +103,6 @@ function watchWindows(pids: { edge: number; auth?: number; holder: number }, url
         (guesses > 0 ? `; ${guesses} guesses answered (${((guesses / elapsed) * 1000).toFixed(0)}/s)` : '');
     },
   };
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const describe = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length})`;

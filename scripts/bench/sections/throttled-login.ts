@@ -10,6 +10,7 @@ import { basic, expectOk, post, sleep } from '../lib/http.ts';
 import { runLoad, throughput } from '../lib/load.ts';
 import { formatRate } from '../lib/report.ts';
 import type { BenchContext } from '../lib/context.ts';
+import { percentile } from '../lib/percentile.ts';
 import type { Section } from './section.ts';
 
 const GUESSERS = 20;
@@ -39,12 +40,6 @@ async function realLogins(ctx: BenchContext, users: Array<{ username: string; pa
     if (res.status !== 200) result.failed++;
   }
   return result;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const describe = (logins: Logins) =>
